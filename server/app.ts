@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { MAX_FILE_BYTES, MAX_FILES } from '../domain/constants';
+import type { AppContext } from './context';
+import { authPlugin } from './plugins/auth';
+import { errorsPlugin } from './plugins/errors';
+import healthRoutes from './modules/health/health.routes';
+import authRoutes from './modules/auth/auth.routes';
+import publicRoutes from './modules/public/public.routes';
+import organizationRoutes from './modules/organizations/organizations.routes';
+
+
+export type BuildOptions = {
+  /** Folder of the built web app to serve; omitted in API tests. */
+  webDist?: string;
+  /** A pino logger to use; API tests run silent. */
+  logger?: import('pino').Logger;
+};
+
+/** Builds the HTTP app: plugins, then modules. No listen() here, so tests can inject. */
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin, { database: ctx.database });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        workerSrc: ["'self'", 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: MAX_FILES, fields: 100 } });
+  await app.register(websocket);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Baywise API', version: '1.0.0', description: 'Dock and loading-bay booking and operations.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(authPlugin, { ctx });
+
+  await app.register(healthRoutes, { prefix: '/api', ctx });
+  await app.register(authRoutes, { prefix: '/api', ctx });
+  await app.register(publicRoutes, { prefix: '/api/public', ctx });
+  await app.register(organizationRoutes, { prefix: '/api', ctx });
+
+  if (options.webDist && fs.existsSync(path.join(options.webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: options.webDist, wildcard: false, index: false });
+    const indexHtml = fs.readFileSync(path.join(options.webDist, 'index.html'), 'utf8');
+    // Single-page app: any non-API GET that is not a file serves index.html; the client router
+    // shows its own 404 page. API paths keep the JSON 404.
+    app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+      if (request.url.startsWith('/api/')) {
+        return reply.code(404).send({ error: { code: 'not_found', message: `Route GET ${request.url} not found` } });
+      }
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    });
+  }
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;
+export type ModuleOptions = { ctx: AppContext };

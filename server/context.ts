@@ -1,0 +1,19 @@
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { Mailer } from './mail/mailer';
+
+/** A clock the tests can freeze. */
+export type Clock = { now: () => Date };
+export const systemClock: Clock = { now: () => new Date() };
+
+/** What every module receives: the parsed config, the database, mail, and the clock. */
+export type AppContext = {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  clock: Clock;
+  /** HMAC key for access tokens (HS256), shared by every API node through the database. */
+  authSecret: Uint8Array;
+  /** When the process started serving (login-page uptime figure). */
+  startedAt: Date;
+};

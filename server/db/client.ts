@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite, types } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle: anything that can run queries like the database itself. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export type Database = {
+  db: Db;
+  kind: DatabaseKind;
+  /** Raw SQL for the few places drizzle cannot express (tests, benchmarks, LISTEN/NOTIFY). */
+  query: <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
+  pglite?: PGlite;
+  pool?: pg.Pool;
+  close: () => Promise<void>;
+};
+
+// numeric → JS number for the pg driver (drizzle's mode:'number' handles columns it selects;
+// this covers raw aggregates too). int8 counts stay strings unless cast.
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+
+export type OpenOptions = { databaseUrl?: string; dataDir?: string; memory?: boolean };
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // Fail fast with the real reason when the server is not reachable.
+    await pool.query('select 1');
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      pool,
+      query: async (text, params) => (await pool.query(text, params as unknown[])).rows,
+      close: () => pool.end(),
+    };
+  }
+  let dataDir: string | undefined;
+  if (!options.memory) {
+    if (!options.dataDir) throw new Error('openDatabase: dataDir or databaseUrl is required');
+    dataDir = path.join(options.dataDir, 'pgdata');
+    fs.mkdirSync(dataDir, { recursive: true });
+  }
+  const pglite = await PGlite.create({
+    dataDir,
+    extensions: { btree_gist },
+    parsers: { [types.NUMERIC]: (value: string) => Number(value) },
+  });
+  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    pglite,
+    query: async (text, params) => (await pglite.query(text, params as unknown[])).rows as never,
+    close: () => pglite.close(),
+  };
+}

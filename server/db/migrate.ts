@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { Database } from './client';
+
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+// An arbitrary constant: only one node migrates at a time on a shared server.
+const MIGRATION_LOCK_KEY = 727_401_993;
+
+/** Applies pending migrations; idempotent. */
+export async function runMigrations(database: Database): Promise<void> {
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as never, { migrationsFolder });
+    return;
+  }
+  const client = await database.pool!.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(database.db as never, { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    client.release();
+  }
+}
+
+export type MigrationState = { applied: number; total: number; pending: number; latest: string | null };
+
+export async function migrationState(database: Database): Promise<MigrationState> {
+  const files = readMigrationFiles({ migrationsFolder });
+  let applied = 0;
+  try {
+    const rows = await database.query<{ count: string | number }>(
+      'select count(*)::int as count from drizzle.__drizzle_migrations',
+    );
+    applied = Number(rows[0]?.count ?? 0);
+  } catch {
+    applied = 0;
+  }
+  const total = files.length;
+  return {
+    applied,
+    total,
+    pending: Math.max(0, total - applied),
+    latest: applied > 0 ? (files[applied - 1]?.hash ?? null) : null,
+  };
+}

@@ -1,0 +1,407 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { DEFAULT_OPERATING_HOURS, type OperatingHours } from '../../domain/constants';
+
+// Every tenant-owned table carries org_id (shaped for Citus: distribute by org_id).
+// Plans, platform settings and users are reference data.
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+export const plans = pgTable('plans', {
+  id: id(),
+  name: text('name').notNull().unique(),
+  description: text('description'),
+  priceCents: integer('price_cents').notNull().default(0),
+  currency: text('currency').notNull().default('USD'),
+  interval: text('interval').notNull().default('month'),
+  maxSites: integer('max_sites'),
+  maxBays: integer('max_bays'),
+  maxUsers: integer('max_users'),
+  features: jsonb('features').$type<string[]>().notNull().default([]),
+  active: boolean('active').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const organizations = pgTable('organizations', {
+  id: id(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  status: text('status').notNull().default('active'),
+  active: boolean('active').notNull().default(true),
+  contactEmail: text('contact_email'),
+  contactPhone: text('contact_phone'),
+  createdAt: createdAt(),
+});
+
+export const billing = pgTable('billing', {
+  orgId: uuid('org_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  planId: uuid('plan_id').references(() => plans.id),
+  status: text('status').notNull().default('active'),
+  currentPeriodEnd: ts('current_period_end'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: id(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    planId: uuid('plan_id').references(() => plans.id),
+    number: text('number').notNull().unique(),
+    status: text('status').notNull().default('open'),
+    currency: text('currency').notNull().default('USD'),
+    amountDue: numeric('amount_due', { precision: 12, scale: 2 }).notNull(),
+    amountPaid: numeric('amount_paid', { precision: 12, scale: 2 }).notNull().default('0'),
+    periodStart: ts('period_start'),
+    periodEnd: ts('period_end'),
+    issuedAt: ts('issued_at').notNull().defaultNow(),
+    paidAt: ts('paid_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('invoices_org_idx').on(t.orgId), index('invoices_paid_idx').on(t.status, t.paidAt)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    fullName: text('full_name'),
+    phone: text('phone'),
+    platformRole: text('platform_role'),
+    active: boolean('active').notNull().default(true),
+    emailConfirmedAt: ts('email_confirmed_at'),
+    lastSignInAt: ts('last_sign_in_at'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+);
+
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Organization chosen at sign-in (org admin and dockmaster logins), if any. */
+    orgId: uuid('org_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    siteId: uuid('site_id'),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+    refreshedAt: ts('refreshed_at'),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+);
+
+/** Rotating refresh tokens: each use issues a new one; reuse of a spent one revokes the session. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: id(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => authSessions.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+/** One-time e-mail tokens: sign-up confirmation and password recovery. */
+export const authTokens = pgTable('auth_tokens', {
+  id: id(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  createdAt: createdAt(),
+});
+
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: text('email').notNull(),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('login_failures_email_idx').on(t.email, t.createdAt)],
+);
+
+export const orgMemberships = pgTable(
+  'org_memberships',
+  {
+    id: id(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    active: boolean('active').notNull().default(true),
+    employeeId: text('employee_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('org_memberships_org_user_idx').on(t.orgId, t.userId),
+    uniqueIndex('org_memberships_employee_idx').on(t.orgId, t.employeeId),
+    index('org_memberships_user_idx').on(t.userId),
+  ],
+);
+
+export type EmergencyContact = { label: string; extension: string };
+
+export const sites = pgTable(
+  'sites',
+  {
+    id: id(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    address: text('address'),
+    timeZone: text('time_zone').notNull().default('UTC'),
+    operatingHours: jsonb('operating_hours').$type<OperatingHours>().notNull().default(DEFAULT_OPERATING_HOURS),
+    slotIntervalMin: integer('slot_interval_min').notNull().default(30),
+    minAdvanceMin: integer('min_advance_min').notNull().default(120),
+    contactPhone: text('contact_phone'),
+    contactEmail: text('contact_email'),
+    emergencyContacts: jsonb('emergency_contacts').$type<EmergencyContact[]>().notNull().default([]),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('sites_org_name_idx').on(t.orgId, t.name), index('sites_org_idx').on(t.orgId)],
+);
+
+export const bays = pgTable(
+  'bays',
+  {
+    id: id(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    heightClearanceM: numeric('height_clearance_m', { precision: 4, scale: 2, mode: 'number' }).notNull(),
+    lengthM: numeric('length_m', { precision: 5, scale: 2, mode: 'number' }),
+    capacity: integer('capacity').notNull().default(1),
+    features: text('features').array().notNull().default(sql`'{}'::text[]`),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('bays_site_name_idx').on(t.siteId, t.name), index('bays_org_idx').on(t.orgId)],
+);
+
+export const blackouts = pgTable(
+  'blackouts',
+  {
+    id: id(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    /** null: the whole site is blacked out. */
+    bayId: uuid('bay_id').references(() => bays.id, { onDelete: 'cascade' }),
+    startTime: ts('start_time').notNull(),
+    endTime: ts('end_time').notNull(),
+    reason: text('reason'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('blackouts_site_time_idx').on(t.siteId, t.startTime),
+    check('blackouts_time_order', sql`${t.endTime} > ${t.startTime}`),
+  ],
+);
+
+export const tenants = pgTable(
+  'tenants',
+  {
+    id: id(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    contactName: text('contact_name'),
+    email: text('email'),
+    phone: text('phone'),
+    notes: text('notes'),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('tenants_org_name_idx').on(t.orgId, sql`lower(${t.name})`)],
+);
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: id(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id),
+    bayId: uuid('bay_id')
+      .notNull()
+      .references(() => bays.id),
+    tenantId: uuid('tenant_id').references(() => tenants.id, { onDelete: 'set null' }),
+    tsrNumber: text('tsr_number').notNull(),
+    tsrSystemType: text('tsr_system_type'),
+    tsrUrl: text('tsr_url'),
+    tenantName: text('tenant_name').notNull(),
+    contactName: text('contact_name'),
+    tenantEmail: text('tenant_email').notNull(),
+    tenantPhone: text('tenant_phone'),
+    bookingType: text('booking_type').notNull().default('delivery'),
+    startTime: ts('start_time').notNull(),
+    endTime: ts('end_time').notNull(),
+    windowStart: ts('window_start').notNull(),
+    windowEnd: ts('window_end').notNull(),
+    vehicleType: text('vehicle_type').notNull(),
+    vehicleRegistration: text('vehicle_registration').notNull(),
+    vehicleHeightMm: integer('vehicle_height_mm').notNull(),
+    vehicleLengthMm: integer('vehicle_length_mm'),
+    vehicleHeightM: numeric('vehicle_height_m', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    vehicleLengthM: numeric('vehicle_length_m', { precision: 5, scale: 2, mode: 'number' }),
+    specialAccessNeeds: text('special_access_needs').array(),
+    goodsDescription: text('goods_description'),
+    expectedDurationMin: integer('expected_duration_min').notNull().default(30),
+    driverInductionCompleted: boolean('driver_induction_completed').notNull().default(false),
+    notes: text('notes'),
+    status: text('status').notNull().default('pending'),
+    source: text('source').notNull().default('portal'),
+    idempotencyKey: text('idempotency_key'),
+    manageTokenHash: text('manage_token_hash').unique(),
+    statusReason: text('status_reason'),
+    approvedAt: ts('approved_at'),
+    declinedAt: ts('declined_at'),
+    cancelledAt: ts('cancelled_at'),
+    checkedInAt: ts('checked_in_at'),
+    startedAt: ts('started_at'),
+    completedAt: ts('completed_at'),
+    noShowAt: ts('no_show_at'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('bookings_org_start_idx').on(t.orgId, t.startTime),
+    index('bookings_site_start_idx').on(t.siteId, t.startTime),
+    index('bookings_bay_start_idx').on(t.bayId, t.startTime),
+    index('bookings_status_idx').on(t.orgId, t.status),
+    uniqueIndex('bookings_idempotency_idx').on(t.orgId, t.idempotencyKey),
+    check('bookings_time_order', sql`${t.endTime} > ${t.startTime}`),
+    // The no-overlap exclusion constraint lives in a custom migration (drizzle cannot express it).
+  ],
+);
+
+export const bookingDocuments = pgTable(
+  'booking_documents',
+  {
+    id: id(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    bucket: text('bucket').notNull().default('booking-documents'),
+    storageKey: text('storage_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('booking_documents_booking_idx').on(t.bookingId)],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    actorId: uuid('actor_id'),
+    actorEmail: text('actor_email'),
+    actorRole: text('actor_role'),
+    action: text('action').notNull(),
+    resourceType: text('resource_type').notNull(),
+    resourceId: text('resource_id'),
+    orgId: uuid('org_id').references(() => organizations.id, { onDelete: 'set null' }),
+    siteId: uuid('site_id'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_org_idx').on(t.orgId, t.createdAt)],
+);
+
+export const platformSettings = pgTable('platform_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  updatedBy: uuid('updated_by'),
+});
+
+export const quoteRequests = pgTable('quote_requests', {
+  id: id(),
+  name: text('name').notNull(),
+  company: text('company').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone'),
+  sites: integer('sites'),
+  message: text('message'),
+  status: text('status').notNull().default('new'),
+  createdAt: createdAt(),
+});
+
+/** Server-side failures captured for the error-monitoring screen. */
+export const errorEvents = pgTable(
+  'error_events',
+  {
+    id: id(),
+    requestId: text('request_id'),
+    method: text('method'),
+    url: text('url'),
+    statusCode: integer('status_code'),
+    code: text('code'),
+    message: text('message').notNull(),
+    stack: text('stack'),
+    userId: uuid('user_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('error_events_created_idx').on(t.createdAt)],
+);

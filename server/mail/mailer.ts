@@ -1,0 +1,51 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+
+export type MailAttachment = { filename: string; content: string | Buffer; contentType?: string };
+export type MailMessage = {
+  to: string | string[];
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: MailAttachment[];
+};
+export type SentMail = { messageId: string; file?: string };
+
+export type Mailer = {
+  send: (message: MailMessage) => Promise<SentMail>;
+  /** The folder .eml files are written to when no SMTP server is configured. */
+  outboxDir?: string;
+};
+
+/**
+ * SMTP when SMTP_URL is set; otherwise every message is rendered to a real RFC 822 .eml file
+ * under DATA_DIR/outbox (nodemailer's stream transport), and a log line names it.
+ */
+export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string; log: Logger }): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      send: async (message) => {
+        const info = await transport.sendMail({ from: options.from, ...message });
+        options.log.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent');
+        return { messageId: info.messageId };
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    outboxDir: options.outboxDir,
+    send: async (message) => {
+      const info = await transport.sendMail({ from: options.from, ...message });
+      await fs.mkdir(options.outboxDir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const safeId = String(info.messageId).replace(/[^a-zA-Z0-9@.-]/g, '');
+      const file = path.join(options.outboxDir, `${stamp}-${safeId}.eml`);
+      await fs.writeFile(file, info.message as Buffer);
+      options.log.info({ to: message.to, subject: message.subject, file }, 'mail written to outbox');
+      return { messageId: info.messageId, file };
+    },
+  };
+}

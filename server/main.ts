@@ -1,0 +1,85 @@
+import path from 'node:path';
+import pino from 'pino';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { systemClock, type AppContext } from './context';
+import { openDatabase, type Database } from './db/client';
+import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/data-dir-lock';
+import { runMigrations } from './db/migrate';
+import { ensureAuthSecret } from './modules/auth/tokens';
+import { seedDemoDataIfEmpty } from './db/seed';
+import { createMailer } from './mail/mailer';
+import { ensureWebBuild, webDist } from './web-build';
+
+const bootStarted = Date.now();
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+const log = pino({
+  level: config.logLevel,
+  transport: process.stdout.isTTY ? { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } : undefined,
+});
+
+let lock: DataDirLock | undefined;
+let database: Database | undefined;
+try {
+  if (!config.databaseUrl) lock = acquireDataDirLock(config.dataDir);
+} catch (error) {
+  if (error instanceof DataDirLockedError) {
+    console.error(`Baywise cannot start: ${error.message}`);
+    process.exit(1);
+  }
+  throw error;
+}
+
+async function shutdown(signal: string, app?: Awaited<ReturnType<typeof buildApp>>) {
+  log.info({ signal }, 'shutting down');
+  try {
+    await app?.close();
+    await database?.close();
+  } finally {
+    lock?.release();
+  }
+  process.exit(0);
+}
+
+try {
+  const webBuild = process.env.SKIP_WEB_BUILD === 'true' ? Promise.resolve() : ensureWebBuild((m) => log.info(m));
+  database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await runMigrations(database);
+  const ctx: AppContext = {
+    config,
+    database,
+    clock: systemClock,
+    startedAt: new Date(),
+    authSecret: await ensureAuthSecret(database, config.authSecret),
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      log,
+    }),
+  };
+  if (config.seedDemo) {
+    const seeded = await seedDemoDataIfEmpty(ctx);
+    if (seeded) log.info('demo data seeded (see README for the demo accounts)');
+  }
+  await webBuild;
+  const app = await buildApp(ctx, { webDist, logger: log });
+  process.once('SIGINT', () => void shutdown('SIGINT', app));
+  process.once('SIGTERM', () => void shutdown('SIGTERM', app));
+  await app.listen({ port: config.port, host: config.host });
+  log.info(
+    { url: `http://localhost:${config.port}`, database: database.kind, bootMs: Date.now() - bootStarted },
+    `Baywise is ready on http://localhost:${config.port}`,
+  );
+} catch (error) {
+  log.error({ err: error }, 'Baywise failed to start');
+  await database?.close().catch(() => undefined);
+  lock?.release();
+  process.exit(1);
+}
