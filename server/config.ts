@@ -25,6 +25,8 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_DISABLED: booleanString.default(false),
+  /** Comma-separated addresses never rate-limited (e.g. an internal health checker). */
+  RATE_LIMIT_ALLOW_LIST: z.string().default(''),
 });
 
 export type Config = {
@@ -43,6 +45,7 @@ export type Config = {
   s3?: { endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string };
   logLevel: string;
   rateLimitDisabled: boolean;
+  rateLimitAllowList: string[];
 };
 
 /** Parses the environment once; throws one error listing every problem. */
@@ -78,5 +81,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     logLevel: e.LOG_LEVEL,
     rateLimitDisabled: e.RATE_LIMIT_DISABLED,
+    rateLimitAllowList: e.RATE_LIMIT_ALLOW_LIST.split(',').map((ip) => ip.trim()).filter(Boolean),
   };
 }

@@ -36,6 +36,14 @@ const PG_CLIENT_ERRORS: Record<string, [number, string, string]> = {
   '23503': [409, 'conflict', 'A related record does not exist or is still in use'],
 };
 
+function clientErrorCode(status: number, code?: string): string {
+  if (status === 429) return 'rate_limited';
+  if (status === 413) return 'payload_too_large';
+  if (status === 415) return 'unsupported_media_type';
+  if (status === 404) return 'not_found';
+  return code?.startsWith('FST_') || !code ? 'bad_request' : code.toLowerCase();
+}
+
 function pgCode(error: unknown): string | undefined {
   const e = error as { code?: unknown; cause?: { code?: unknown } };
   if (typeof e?.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
@@ -80,7 +88,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { database: Da
     if (status < 500 && !isResponseSerializationError(error)) {
       // Fastify's own client errors: bad JSON, body too large, unsupported media type, rate limit…
       return reply.code(status).send({
-        error: { code: error.code?.toLowerCase() ?? 'bad_request', message: error.message, requestId },
+        error: { code: clientErrorCode(status, error.code), message: error.message, requestId },
       } satisfies ErrorBody);
     }
     request.log.error({ err: error }, 'request failed');

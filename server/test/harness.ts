@@ -54,6 +54,8 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://localhost:3000',
     LOG_LEVEL: 'silent',
+    // app.inject comes from 127.0.0.1; tests of the per-IP limits use another address.
+    RATE_LIMIT_ALLOW_LIST: '127.0.0.1',
     ...options.env,
   });
   let dropDatabase: (() => Promise<void>) | undefined;

@@ -1,0 +1,64 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { auditLog, orgMemberships, users } from '../../db/schema';
+
+export type AuditActor = { id: string; email?: string | null; role?: string | null } | null;
+
+export type AuditEntry = {
+  actor: AuditActor;
+  action: string;
+  resourceType: string;
+  resourceId?: string | null;
+  orgId?: string | null;
+  siteId?: string | null;
+  details?: Record<string, unknown>;
+  ip?: string | null;
+};
+
+/**
+ * Writes one audit_log row (spec §7 "Audit write"). The actor's e-mail comes from their profile and
+ * the role from their active membership in the entry's organization (platform role first), or
+ * 'unknown'; anonymous actors (the public portal) are recorded with role 'public'.
+ * Pass the transaction handle so the entry commits or rolls back with the change it records.
+ */
+export async function writeAudit(db: Db | Tx, entry: AuditEntry): Promise<void> {
+  let actorEmail = entry.actor?.email ?? null;
+  let actorRole = entry.actor?.role ?? null;
+  if (entry.actor && (!actorEmail || !actorRole)) {
+    const [user] = await db
+      .select({ email: users.email, platformRole: users.platformRole })
+      .from(users)
+      .where(eq(users.id, entry.actor.id));
+    actorEmail ??= user?.email ?? null;
+    if (!actorRole) {
+      actorRole = user?.platformRole ?? null;
+      if (!actorRole) {
+        const [membership] = await db
+          .select({ role: orgMemberships.role })
+          .from(orgMemberships)
+          .where(
+            and(
+              eq(orgMemberships.userId, entry.actor.id),
+              eq(orgMemberships.active, true),
+              ...(entry.orgId ? [eq(orgMemberships.orgId, entry.orgId)] : []),
+            ),
+          )
+          .orderBy(asc(orgMemberships.createdAt))
+          .limit(1);
+        actorRole = membership?.role ?? 'unknown';
+      }
+    }
+  }
+  await db.insert(auditLog).values({
+    actorId: entry.actor?.id ?? null,
+    actorEmail,
+    actorRole: entry.actor ? actorRole : 'public',
+    action: entry.action,
+    resourceType: entry.resourceType,
+    resourceId: entry.resourceId ?? null,
+    orgId: entry.orgId ?? null,
+    siteId: entry.siteId ?? null,
+    details: entry.details ?? {},
+    ip: entry.ip ?? null,
+  });
+}

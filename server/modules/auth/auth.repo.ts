@@ -1,0 +1,160 @@
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import {
+  authSessions,
+  authTokens,
+  loginFailures,
+  organizations,
+  orgMemberships,
+  refreshTokens,
+  sites,
+  users,
+} from '../../db/schema';
+
+type Conn = Db | Tx;
+
+export function findUserByEmail(db: Conn, email: string) {
+  return db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .then((rows) => rows[0]);
+}
+
+export function findUserById(db: Conn, id: string) {
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.id, id))
+    .then((rows) => rows[0]);
+}
+
+export async function countRecentFailures(db: Conn, key: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.email, key), gt(loginFailures.createdAt, since)));
+  return Number(row?.count ?? 0);
+}
+
+export function recordFailure(db: Conn, key: string, ip: string | null, at: Date) {
+  return db.insert(loginFailures).values({ email: key, ip, createdAt: at });
+}
+
+export function clearFailures(db: Conn, key: string) {
+  return db.delete(loginFailures).where(eq(loginFailures.email, key));
+}
+
+/** Active memberships of a user in active organizations, with the organization's name and status. */
+export function listMemberships(db: Conn, userId: string) {
+  return db
+    .select({
+      orgId: orgMemberships.orgId,
+      orgName: organizations.name,
+      orgStatus: organizations.status,
+      orgActive: organizations.active,
+      role: orgMemberships.role,
+      active: orgMemberships.active,
+      employeeId: orgMemberships.employeeId,
+    })
+    .from(orgMemberships)
+    .innerJoin(organizations, eq(organizations.id, orgMemberships.orgId))
+    .where(eq(orgMemberships.userId, userId))
+    .orderBy(asc(organizations.name));
+}
+
+export function findSiteWithOrg(db: Conn, siteId: string) {
+  return db
+    .select({
+      siteId: sites.id,
+      siteActive: sites.active,
+      orgId: organizations.id,
+      orgActive: organizations.active,
+      orgStatus: organizations.status,
+    })
+    .from(sites)
+    .innerJoin(organizations, eq(organizations.id, sites.orgId))
+    .where(eq(sites.id, siteId))
+    .then((rows) => rows[0]);
+}
+
+export function findMemberByEmployeeId(db: Conn, orgId: string, employeeId: string) {
+  return db
+    .select({ membership: orgMemberships, user: users })
+    .from(orgMemberships)
+    .innerJoin(users, eq(users.id, orgMemberships.userId))
+    .where(and(eq(orgMemberships.orgId, orgId), sql`lower(${orgMemberships.employeeId}) = ${employeeId.toLowerCase()}`))
+    .then((rows) => rows[0]);
+}
+
+export function insertSession(db: Conn, values: typeof authSessions.$inferInsert) {
+  return db
+    .insert(authSessions)
+    .values(values)
+    .returning()
+    .then((rows) => rows[0]!);
+}
+
+export function insertRefreshToken(db: Conn, sessionId: string, tokenHash: string, at: Date) {
+  return db.insert(refreshTokens).values({ sessionId, tokenHash, createdAt: at });
+}
+
+export function findRefreshToken(db: Conn, tokenHash: string) {
+  return db
+    .select({ token: refreshTokens, session: authSessions })
+    .from(refreshTokens)
+    .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .then((rows) => rows[0]);
+}
+
+/** Marks a refresh token spent; false when another request spent it first. */
+export async function spendRefreshToken(db: Conn, id: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(refreshTokens)
+    .set({ usedAt: at })
+    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt)))
+    .returning({ id: refreshTokens.id });
+  return rows.length === 1;
+}
+
+export function revokeSession(db: Conn, sessionId: string, at: Date, reason: string) {
+  return db
+    .update(authSessions)
+    .set({ revokedAt: at, revokedReason: reason })
+    .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+}
+
+export function revokeUserSessions(db: Conn, userId: string, at: Date, reason: string, exceptSessionId?: string) {
+  return db
+    .update(authSessions)
+    .set({ revokedAt: at, revokedReason: reason })
+    .where(
+      and(
+        eq(authSessions.userId, userId),
+        isNull(authSessions.revokedAt),
+        ...(exceptSessionId ? [sql`${authSessions.id} <> ${exceptSessionId}`] : []),
+      ),
+    );
+}
+
+export function insertAuthToken(db: Conn, values: typeof authTokens.$inferInsert) {
+  return db.insert(authTokens).values(values);
+}
+
+/** Spends a one-time e-mail token atomically; returns its row when it was live. */
+export function spendAuthToken(db: Conn, kind: string, tokenHash: string, at: Date) {
+  return db
+    .update(authTokens)
+    .set({ usedAt: at })
+    .where(
+      and(
+        eq(authTokens.kind, kind),
+        eq(authTokens.tokenHash, tokenHash),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, at),
+      ),
+    )
+    .returning()
+    .then((rows) => rows[0]);
+}

@@ -1,0 +1,270 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, databaseKinds, type TestApp } from '../../test/harness';
+import { addMember, bearer, createOrg, createSite, createUser, signIn, TEST_PASSWORD } from '../../test/fixtures';
+import { ACCOUNT_FAILURE_LIMIT } from './auth.service';
+
+describe.each(databaseKinds)('auth API on %s', (kind) => {
+  let t: TestApp;
+  let acme: { id: string };
+  let site: { id: string; orgId: string };
+  let suspended: { id: string };
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { now: '2026-11-23T09:00:00Z' });
+    const db = t.ctx.database;
+    acme = await createOrg(db, { name: 'Acme Test' });
+    suspended = await createOrg(db, { name: 'Suspended Co', status: 'suspended' });
+    site = await createSite(db, acme.id, { name: 'North' });
+    const admin = await createUser(db, { email: 'admin@acme.example' });
+    await addMember(db, acme.id, admin.id, 'org_admin');
+    const dock = await createUser(db, { email: 'dock@acme.example' });
+    await addMember(db, acme.id, dock.id, 'dockmaster', { employeeId: 'D1001' });
+    const former = await createUser(db, { email: 'former@acme.example' });
+    await addMember(db, acme.id, former.id, 'dockmaster', { active: false, employeeId: 'D2002' });
+    const suspendedAdmin = await createUser(db, { email: 'admin@suspended.example' });
+    await addMember(db, suspended.id, suspendedAdmin.id, 'org_admin');
+    await createUser(db, { email: 'super@platform.example', platformRole: 'super_admin' });
+    await createUser(db, { email: 'unconfirmed@acme.example', emailConfirmedAt: null });
+  });
+  afterAll(() => t.close());
+
+  const token = (payload: object, grant = 'password') =>
+    t.app.inject({ method: 'POST', url: `/api/auth/token?grant_type=${grant}`, payload });
+  const role = async (accessToken: string) =>
+    (
+      await t.app.inject({ method: 'POST', url: '/api/rpc/get_current_user_role', headers: { authorization: `Bearer ${accessToken}` } })
+    ).json();
+
+  describe('password sign-in', () => {
+    it('returns a session with access and refresh tokens and the role', async () => {
+      const res = await token({ email: 'Admin@Acme.example', password: TEST_PASSWORD });
+      expect(res.statusCode).toBe(200);
+      const session = res.json();
+      expect(session).toMatchObject({ token_type: 'bearer', expires_in: 3600, user: { email: 'admin@acme.example' } });
+      expect(session.expires_at).toBe(Math.floor(Date.parse('2026-11-23T09:00:00Z') / 1000) + 3600);
+      expect(await role(session.access_token)).toBe('org_admin');
+    });
+
+    it('answers the same generic message for a wrong password and an unknown e-mail', async () => {
+      const wrong = await token({ email: 'admin@acme.example', password: 'nope' });
+      const unknown = await token({ email: 'nobody@acme.example', password: 'nope' });
+      for (const res of [wrong, unknown]) {
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error).toMatchObject({ code: 'invalid_credentials', message: 'Invalid login credentials' });
+      }
+    });
+
+    it('refuses missing fields with a clear message', async () => {
+      const res = await token({ email: '', password: '' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toContain('Email is required');
+      expect(res.json().error.message).toContain('Password is required');
+      expect((await token({}, 'client_credentials')).statusCode).toBe(400);
+    });
+
+    it('refuses an unconfirmed e-mail', async () => {
+      const res = await token({ email: 'unconfirmed@acme.example', password: TEST_PASSWORD });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('email_not_confirmed');
+    });
+
+    it('gives a platform admin their platform role', async () => {
+      const session = await signIn(t.app, 'super@platform.example');
+      expect(await role(session.access_token)).toBe('super_admin');
+    });
+
+    it('gives a user whose only membership is inactive no role', async () => {
+      const session = await signIn(t.app, 'former@acme.example');
+      expect(await role(session.access_token)).toBeNull();
+    });
+  });
+
+  describe('organization sign-in', () => {
+    it('signs in a member of the chosen organization', async () => {
+      const res = await token({ email: 'admin@acme.example', password: TEST_PASSWORD, orgId: acme.id });
+      expect(res.statusCode).toBe(200);
+    });
+
+    it('refuses an organization the user does not belong to', async () => {
+      const res = await token({ email: 'admin@acme.example', password: TEST_PASSWORD, orgId: suspended.id });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.code).toBe('no_membership');
+    });
+
+    it('refuses an inactive membership', async () => {
+      const res = await token({ email: 'former@acme.example', password: TEST_PASSWORD, orgId: acme.id });
+      expect(res.statusCode).toBe(403);
+    });
+
+    it('refuses a suspended organization', async () => {
+      const res = await token({ email: 'admin@suspended.example', password: TEST_PASSWORD, orgId: suspended.id });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toMatchObject({ code: 'org_suspended' });
+    });
+
+    it('gives no role through a suspended organization', async () => {
+      const session = await signIn(t.app, 'admin@suspended.example');
+      expect(await role(session.access_token)).toBeNull();
+    });
+  });
+
+  describe('dockmaster sign-in', () => {
+    const dock = (payload: object) => t.app.inject({ method: 'POST', url: '/api/auth/dockmaster/token', payload });
+
+    it('checks employee ID and password at the chosen site', async () => {
+      const res = await dock({ siteId: site.id, employeeId: 'd1001', password: TEST_PASSWORD });
+      expect(res.statusCode).toBe(200);
+      expect(await role(res.json().access_token)).toBe('dockmaster');
+      const me = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(res.json()) });
+      expect(me.json()).toMatchObject({ siteId: site.id, orgId: acme.id, role: 'dockmaster' });
+    });
+
+    it('refuses a wrong password, an unknown employee ID and an inactive membership alike', async () => {
+      for (const payload of [
+        { siteId: site.id, employeeId: 'D1001', password: 'wrong' },
+        { siteId: site.id, employeeId: 'D9999', password: TEST_PASSWORD },
+        { siteId: site.id, employeeId: 'D2002', password: TEST_PASSWORD },
+      ]) {
+        const res = await dock(payload);
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error.message).toBe('Invalid employee ID or password');
+      }
+    });
+
+    it('refuses missing fields', async () => {
+      const res = await dock({ siteId: '', employeeId: '', password: '' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toContain('Please choose a site');
+    });
+  });
+
+  describe('sessions', () => {
+    it('rotates refresh tokens and revokes the session when a spent one comes back', async () => {
+      const first = await signIn(t.app, 'admin@acme.example');
+      const refreshed = await token({ refresh_token: first.refresh_token }, 'refresh_token');
+      expect(refreshed.statusCode).toBe(200);
+      const second = refreshed.json();
+      expect(second.refresh_token).not.toBe(first.refresh_token);
+
+      t.clock.advance(60_000); // past the two-tabs grace
+      const reuse = await token({ refresh_token: first.refresh_token }, 'refresh_token');
+      expect(reuse.statusCode).toBe(400);
+      expect(reuse.json().error.code).toBe('invalid_grant');
+      // The whole session is gone: the newer refresh token and the access token stop working.
+      expect((await token({ refresh_token: second.refresh_token }, 'refresh_token')).statusCode).toBe(400);
+      const me = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(second) });
+      expect(me.statusCode).toBe(401);
+    });
+
+    it('expires access tokens after their lifetime', async () => {
+      const session = await signIn(t.app, 'admin@acme.example');
+      expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(session) })).statusCode).toBe(200);
+      t.clock.advance(3601_000);
+      expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(session) })).statusCode).toBe(401);
+      // …and the refresh token still renews it.
+      expect((await token({ refresh_token: session.refresh_token }, 'refresh_token')).statusCode).toBe(200);
+    });
+
+    it('sign-out revokes the access token and the refresh token at once', async () => {
+      const session = await signIn(t.app, 'admin@acme.example');
+      const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(session) });
+      expect(out.statusCode).toBe(204);
+      expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(session) })).statusCode).toBe(401);
+      expect((await token({ refresh_token: session.refresh_token }, 'refresh_token')).statusCode).toBe(400);
+    });
+
+    it('refuses a forged token', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { authorization: 'Bearer abc.def.ghi' } });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error.code).toBe('unauthorized');
+    });
+  });
+
+  describe('sign-up, confirmation and recovery by e-mail', () => {
+    it('confirms a new account through the e-mailed link, then signs in', async () => {
+      const weak = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: 'new@haulier.example', password: 'short' } });
+      expect(weak.statusCode).toBe(400);
+      expect(weak.json().error.message).toContain('Password should be at least 8 characters');
+
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { email: 'new@haulier.example', password: 'Longer-pass-1', fullName: 'New Person' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect((await token({ email: 'new@haulier.example', password: 'Longer-pass-1' })).json().error.code).toBe('email_not_confirmed');
+
+      const mail = (await t.outbox()).find((m) => m.subject === 'Confirm your Baywise account');
+      const link = mail?.text?.match(/\/auth\/confirm\?token=([\w-]+)/);
+      expect(link).toBeTruthy();
+      const verify = await t.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { type: 'signup', token: link![1] } });
+      expect(verify.statusCode).toBe(200);
+      expect((await token({ email: 'new@haulier.example', password: 'Longer-pass-1' })).statusCode).toBe(200);
+      // A link works once.
+      expect((await t.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { type: 'signup', token: link![1] } })).statusCode).toBe(400);
+    });
+
+    it('resets a password through the e-mailed link and ends existing sessions', async () => {
+      const user = await createUser(t.ctx.database, { email: 'forgetful@acme.example' });
+      const before = await signIn(t.app, user.email);
+      const unknown = await t.app.inject({ method: 'POST', url: '/api/auth/recover', payload: { email: 'ghost@acme.example' } });
+      const known = await t.app.inject({ method: 'POST', url: '/api/auth/recover', payload: { email: user.email } });
+      expect(unknown.json()).toEqual(known.json());
+
+      const mail = (await t.outbox()).find((m) => m.subject === 'Reset your Baywise password' && m.text?.includes('reset-password'));
+      const resetToken = mail!.text!.match(/reset-password\?token=([\w-]+)/)![1];
+      const reset = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/verify',
+        payload: { type: 'recovery', token: resetToken, password: 'Brand-new-pass-2' },
+      });
+      expect(reset.statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(before) })).statusCode).toBe(401);
+      expect((await token({ email: user.email, password: TEST_PASSWORD })).statusCode).toBe(400);
+      expect((await token({ email: user.email, password: 'Brand-new-pass-2' })).statusCode).toBe(200);
+    });
+
+    it('changes a password only with the current one', async () => {
+      const user = await createUser(t.ctx.database, { email: 'changer@acme.example' });
+      const session = await signIn(t.app, user.email);
+      const bad = await t.app.inject({
+        method: 'PUT',
+        url: '/api/auth/user',
+        headers: bearer(session),
+        payload: { password: 'Another-pass-3', currentPassword: 'wrong' },
+      });
+      expect(bad.statusCode).toBe(400);
+      const good = await t.app.inject({
+        method: 'PUT',
+        url: '/api/auth/user',
+        headers: bearer(session),
+        payload: { fullName: 'Changer', password: 'Another-pass-3', currentPassword: TEST_PASSWORD },
+      });
+      expect(good.statusCode).toBe(200);
+      expect(good.json().user.fullName).toBe('Changer');
+      expect((await token({ email: user.email, password: 'Another-pass-3' })).statusCode).toBe(200);
+    });
+  });
+
+  describe('rate limits', () => {
+    it(`locks an account after ${ACCOUNT_FAILURE_LIMIT} failures in the window, whatever the password`, async () => {
+      await createUser(t.ctx.database, { email: 'target@acme.example' });
+      for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++) {
+        expect((await token({ email: 'target@acme.example', password: `guess-${i}` })).statusCode).toBe(400);
+      }
+      const locked = await token({ email: 'target@acme.example', password: TEST_PASSWORD });
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json().error.code).toBe('too_many_attempts');
+      t.clock.advance(16 * 60_000);
+      expect((await token({ email: 'target@acme.example', password: TEST_PASSWORD })).statusCode).toBe(200);
+    });
+
+    it('limits sign-in attempts per IP', async () => {
+      let last = 0;
+      for (let i = 0; i < 25 && last !== 429; i++) {
+        last = (await t.app.inject({ method: 'POST', url: '/api/auth/token?grant_type=password', remoteAddress: '203.0.113.9', payload: { email: `x${i}@y.example`, password: 'p' } })).statusCode;
+      }
+      expect(last).toBe(429);
+    });
+  });
+});
