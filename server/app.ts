@@ -22,6 +22,7 @@ import healthRoutes from './modules/health/health.routes';
 import authRoutes from './modules/auth/auth.routes';
 import publicRoutes from './modules/public/public.routes';
 import organizationRoutes from './modules/organizations/organizations.routes';
+import publicBookingRoutes from './modules/bookings/public-bookings.routes';
 
 
 export type BuildOptions = {
@@ -77,6 +78,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   await app.register(authRoutes, { prefix: '/api', ctx });
   await app.register(publicRoutes, { prefix: '/api/public', ctx });
   await app.register(organizationRoutes, { prefix: '/api', ctx });
+  await app.register(publicBookingRoutes, { prefix: '/api/public', ctx });
 
   if (options.webDist && fs.existsSync(path.join(options.webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: options.webDist, wildcard: false, index: false });

@@ -1,6 +1,8 @@
+import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Mailer } from './mail/mailer';
+import type { Storage } from './storage/storage';
 
 /** A clock the tests can freeze. */
 export type Clock = { now: () => Date };
@@ -11,7 +13,11 @@ export type AppContext = {
   config: Config;
   database: Database;
   mailer: Mailer;
+  /** Booking documents: local folder under DATA_DIR/storage, or S3 when configured. */
+  storage: Storage;
   clock: Clock;
+  /** For work outside a request (mail after commit, background jobs). */
+  log: Logger;
   /** HMAC key for access tokens (HS256), shared by every API node through the database. */
   authSecret: Uint8Array;
   /** When the process started serving (login-page uptime figure). */

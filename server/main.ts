@@ -9,6 +9,7 @@ import { runMigrations } from './db/migrate';
 import { ensureAuthSecret } from './modules/auth/tokens';
 import { seedDemoDataIfEmpty } from './db/seed';
 import { createMailer } from './mail/mailer';
+import { createLocalStorage, createS3Storage } from './storage/storage';
 import { ensureWebBuild, webDist } from './web-build';
 
 const bootStarted = Date.now();
@@ -55,8 +56,10 @@ try {
     config,
     database,
     clock: systemClock,
+    log,
     startedAt: new Date(),
     authSecret: await ensureAuthSecret(database, config.authSecret),
+    storage: config.s3 ? createS3Storage(config.s3) : createLocalStorage(path.join(config.dataDir, 'storage')),
     mailer: createMailer({
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,

@@ -10,6 +10,7 @@ import type { AppContext } from '../context';
 import { openDatabase, type DatabaseKind } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { createMailer } from '../mail/mailer';
+import { createLocalStorage } from '../storage/storage';
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (spec: both databases). */
 export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -86,8 +87,10 @@ export async function createTestApp(
     config,
     database,
     clock,
+    log: pino({ level: 'silent' }),
     startedAt: clock.now(),
     authSecret: new TextEncoder().encode('test-secret-test-secret-test-secret-0123'),
+    storage: createLocalStorage(path.join(dataDir, 'storage')),
     mailer: createMailer({ from: config.mailFrom, outboxDir, log: pino({ level: 'silent' }) }),
   };
   const app = await buildApp(ctx);

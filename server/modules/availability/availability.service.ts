@@ -1,0 +1,138 @@
+import { compareBestFit, computeDayAvailability, isBayCompatible } from '../../../domain/availability';
+import { buildSlotGrid } from '../../../domain/slot-grid';
+import type { Db, Tx } from '../../db/client';
+import { notFound } from '../../plugins/errors';
+import * as repo from './availability.repo';
+
+export type AvailabilityQuery = {
+  orgId: string;
+  /** The sites' local calendar date, 'YYYY-MM-DD'. */
+  date: string;
+  durationMin: number;
+  vehicleHeightM?: number | null;
+  vehicleLengthM?: number | null;
+  specialAccessNeeds?: readonly string[];
+};
+
+/** A free bay for a slot, with the slot's instants at that bay's site (sites may differ in time zone). */
+export type Candidate = { bayId: string; bayName: string; siteId: string; siteName: string; start: Date; end: Date };
+
+export type DaySlot = {
+  time: string;
+  start: Date;
+  end: Date;
+  freeBays: number;
+  available: boolean;
+  bookable: boolean;
+  reason?: string;
+  /** Free compatible bays across the organization's sites, best fit first. */
+  candidates: Candidate[];
+};
+
+export type DayAvailability = {
+  orgId: string;
+  date: string;
+  timeZone: string;
+  compatibleBays: number;
+  slots: DaySlot[];
+};
+
+/**
+ * The whole day's grid for an organization in a constant number of queries (organization, bays,
+ * busy intervals), whatever the number of slots and bays. Slots are labelled in each site's own
+ * local time; a label offered by several sites adds their free bays up.
+ * A bay is free for a slot only when nothing holds it for the whole requested duration.
+ */
+export async function getDayAvailability(
+  db: Db | Tx,
+  query: AvailabilityQuery,
+  now: Date,
+  options: { excludeBookingId?: string } = {},
+): Promise<DayAvailability> {
+  const org = await repo.findBookableOrg(db, query.orgId);
+  if (!org) throw notFound('Organization');
+  const vehicle = {
+    heightM: query.vehicleHeightM ?? 0,
+    lengthM: query.vehicleLengthM ?? null,
+    specialAccessNeeds: query.specialAccessNeeds ?? [],
+  };
+  const compatible = (await repo.listActiveBays(db, org.id)).filter((bay) => isBayCompatible(bay, vehicle));
+
+  const bySite = new Map<string, repo.ActiveBay[]>();
+  for (const bay of compatible) bySite.set(bay.siteId, [...(bySite.get(bay.siteId) ?? []), bay]);
+
+  const grids = [...bySite.values()].map((siteBays) => {
+    const site = siteBays[0]!;
+    return {
+      site,
+      bays: siteBays,
+      slots: buildSlotGrid({
+        date: query.date,
+        timeZone: site.timeZone,
+        operatingHours: site.operatingHours,
+        slotIntervalMin: site.slotIntervalMin,
+        durationMin: query.durationMin,
+        minAdvanceMin: site.minAdvanceMin,
+        now,
+      }),
+    };
+  });
+  const allSlots = grids.flatMap((g) => g.slots);
+  const busy =
+    allSlots.length === 0
+      ? []
+      : await repo.listBusyIntervals(
+          db,
+          org.id,
+          [...bySite.keys()],
+          new Date(Math.min(...allSlots.map((s) => s.start.getTime()))),
+          new Date(Math.max(...allSlots.map((s) => s.end.getTime()))),
+          options.excludeBookingId,
+        );
+
+  type Ranked = { bay: repo.ActiveBay; start: Date; end: Date };
+  const byLabel = new Map<string, DaySlot & { ranked: Ranked[] }>();
+  for (const grid of grids) {
+    const bayById = new Map(grid.bays.map((b) => [b.id, b]));
+    for (const slot of computeDayAvailability({ slots: grid.slots, bays: grid.bays, busy })) {
+      const free = slot.freeBayIds.map((id) => ({ bay: bayById.get(id)!, start: slot.start, end: slot.end }));
+      const merged = byLabel.get(slot.label);
+      if (!merged) {
+        byLabel.set(slot.label, {
+          time: slot.label,
+          start: slot.start,
+          end: slot.end,
+          freeBays: slot.freeBays,
+          available: slot.available,
+          bookable: slot.bookable,
+          reason: slot.reason,
+          candidates: [],
+          ranked: slot.bookable ? free : [],
+        });
+      } else {
+        merged.freeBays += slot.freeBays;
+        merged.available ||= slot.available;
+        if (slot.bookable) {
+          merged.bookable = true;
+          merged.reason = undefined;
+          merged.ranked.push(...free);
+        }
+      }
+    }
+  }
+  const slots = [...byLabel.values()]
+    .sort((a, b) => a.time.localeCompare(b.time))
+    .map(({ ranked, ...slot }) => ({
+      ...slot,
+      candidates: ranked
+        .sort((a, b) => compareBestFit(a.bay, b.bay))
+        .map(({ bay, start, end }) => ({ bayId: bay.id, bayName: bay.name, siteId: bay.siteId, siteName: bay.siteName, start, end })),
+    }));
+  return {
+    orgId: org.id,
+    date: query.date,
+    timeZone: grids[0]?.site.timeZone ?? 'UTC',
+    compatibleBays: compatible.length,
+    slots,
+  };
+}

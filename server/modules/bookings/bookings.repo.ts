@@ -1,0 +1,70 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { bays, bookingDocuments, bookings, organizations, orgMemberships, sites, users } from '../../db/schema';
+
+type Conn = Db | Tx;
+
+export function insertBooking(db: Conn, values: typeof bookings.$inferInsert) {
+  return db
+    .insert(bookings)
+    .values(values)
+    .returning()
+    .then((rows) => rows[0]!);
+}
+
+export function insertDocument(db: Conn, values: typeof bookingDocuments.$inferInsert) {
+  return db.insert(bookingDocuments).values(values);
+}
+
+export function findByIdempotencyKey(db: Conn, orgId: string, key: string) {
+  return db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.orgId, orgId), eq(bookings.idempotencyKey, key)))
+    .then((rows) => rows[0]);
+}
+
+const bookingView = {
+  booking: bookings,
+  orgName: organizations.name,
+  siteName: sites.name,
+  siteAddress: sites.address,
+  timeZone: sites.timeZone,
+  bayName: bays.name,
+};
+
+/** A booking with the names a person reads (organization, site, bay) and the site's time zone. */
+export function findBookingView(db: Conn, where: { id: string } | { manageTokenHash: string }, forUpdate = false) {
+  const query = db
+    .select(bookingView)
+    .from(bookings)
+    .innerJoin(organizations, eq(organizations.id, bookings.orgId))
+    .innerJoin(sites, eq(sites.id, bookings.siteId))
+    .innerJoin(bays, eq(bays.id, bookings.bayId))
+    .where('id' in where ? eq(bookings.id, where.id) : eq(bookings.manageTokenHash, where.manageTokenHash));
+  return (forUpdate ? query.for('update', { of: bookings }) : query).then((rows) => rows[0]);
+}
+export type BookingView = NonNullable<Awaited<ReturnType<typeof findBookingView>>>;
+
+export function countDocuments(db: Conn, bookingId: string) {
+  return db
+    .select({ id: bookingDocuments.id })
+    .from(bookingDocuments)
+    .where(eq(bookingDocuments.bookingId, bookingId))
+    .then((rows) => rows.length);
+}
+
+/** E-mail addresses of the organization's active admins (new-request notifications). */
+export function listOrgAdminEmails(db: Conn, orgId: string) {
+  return db
+    .select({ email: users.email })
+    .from(orgMemberships)
+    .innerJoin(users, eq(users.id, orgMemberships.userId))
+    .where(and(eq(orgMemberships.orgId, orgId), eq(orgMemberships.role, 'org_admin'), eq(orgMemberships.active, true), eq(users.active, true)))
+    .orderBy(asc(users.email))
+    .then((rows) => rows.map((r) => r.email));
+}
+
+export function updateBooking(db: Conn, id: string, values: Partial<typeof bookings.$inferInsert>) {
+  return db.update(bookings).set(values).where(eq(bookings.id, id));
+}

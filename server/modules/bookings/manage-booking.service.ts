@@ -1,0 +1,189 @@
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { AppError, notFound } from '../../plugins/errors';
+import { writeAudit } from '../audit/audit.service';
+import { getDayAvailability } from '../availability/availability.service';
+import { hashToken } from '../auth/tokens';
+import { sendBookingChanged } from './booking-mail';
+import * as repo from './bookings.repo';
+import { candidatesFor, claimBay, mailFacts, manageUrlFor } from './public-booking.service';
+
+// The haulier's private manage link: /book/manage/{token}. The token is stored only as a hash.
+
+/** Statuses a haulier may still cancel or move, before the booking starts. */
+const CHANGEABLE = ['pending', 'approved'];
+
+export const manageViewSchema = z.object({
+  reference: z.string(),
+  status: z.string(),
+  orgId: z.string(),
+  orgName: z.string(),
+  tenantName: z.string(),
+  contactName: z.string().nullable(),
+  tenantEmail: z.string(),
+  siteName: z.string(),
+  siteAddress: z.string().nullable(),
+  bayName: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  timeZone: z.string(),
+  date: z.string(),
+  slot: z.string(),
+  durationMin: z.number(),
+  bookingType: z.string(),
+  vehicleType: z.string(),
+  vehicleRegistration: z.string(),
+  vehicleHeightM: z.number(),
+  canCancel: z.boolean(),
+  canReschedule: z.boolean(),
+});
+export type ManageView = z.infer<typeof manageViewSchema>;
+
+function toManageView(view: repo.BookingView, now: Date): ManageView {
+  const b = view.booking;
+  const local = new TZDate(b.startTime, view.timeZone);
+  const changeable = CHANGEABLE.includes(b.status) && b.startTime > now;
+  return {
+    reference: b.tsrNumber,
+    status: b.status,
+    orgId: b.orgId,
+    orgName: view.orgName,
+    tenantName: b.tenantName,
+    contactName: b.contactName,
+    tenantEmail: b.tenantEmail,
+    siteName: view.siteName,
+    siteAddress: view.siteAddress,
+    bayName: view.bayName,
+    startTime: b.startTime.toISOString(),
+    endTime: b.endTime.toISOString(),
+    timeZone: view.timeZone,
+    date: format(local, 'yyyy-MM-dd'),
+    slot: format(local, 'HH:mm'),
+    durationMin: b.expectedDurationMin,
+    bookingType: b.bookingType,
+    vehicleType: b.vehicleType,
+    vehicleRegistration: b.vehicleRegistration,
+    vehicleHeightM: b.vehicleHeightM,
+    canCancel: changeable,
+    canReschedule: changeable,
+  };
+}
+
+const LINK_INVALID = 'This booking link is invalid or has expired';
+
+async function load(ctx: AppContext, token: string) {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw notFound('Booking');
+  const view = await repo.findBookingView(ctx.database.db, { manageTokenHash: hashToken(token) });
+  if (!view) throw new AppError(404, 'not_found', LINK_INVALID);
+  return view;
+}
+
+export async function getManagedBooking(ctx: AppContext, token: string): Promise<ManageView> {
+  return toManageView(await load(ctx, token), ctx.clock.now());
+}
+
+export async function cancelManagedBooking(ctx: AppContext, token: string, reason: string | undefined, ip: string | null) {
+  const now = ctx.clock.now();
+  const tokenHash = hashToken(token);
+  await load(ctx, token);
+  await ctx.database.db.transaction(async (tx) => {
+    const view = (await repo.findBookingView(tx, { manageTokenHash: tokenHash }, true))!;
+    if (!toManageView(view, now).canCancel) {
+      throw new AppError(409, 'not_changeable', `This booking can no longer be cancelled (status: ${view.booking.status})`);
+    }
+    await repo.updateBooking(tx, view.booking.id, { status: 'cancelled', cancelledAt: now, statusReason: reason || 'Cancelled by the haulier', updatedAt: now });
+    await writeAudit(tx, {
+      actor: null,
+      action: 'booking.cancelled',
+      resourceType: 'booking',
+      resourceId: view.booking.id,
+      orgId: view.booking.orgId,
+      siteId: view.booking.siteId,
+      details: { tsr_number: view.booking.tsrNumber, tenant_name: view.booking.tenantName, from_status: view.booking.status, status: 'cancelled', source: 'manage_link', reason: reason ?? null },
+      ip,
+    });
+  });
+  const view = await load(ctx, token);
+  await sendBookingChanged(ctx, mailFacts(view, 0), null, 'cancelled').catch((error: unknown) =>
+    ctx.log.error({ err: error }, 'cancellation mail failed'),
+  );
+  return toManageView(view, now);
+}
+
+/** The day's grid for moving this booking: its own vehicle and duration, its own time not counted as busy. */
+export async function availabilityForManagedBooking(ctx: AppContext, token: string, date: string) {
+  const view = await load(ctx, token);
+  const b = view.booking;
+  return getDayAvailability(
+    ctx.database.db,
+    {
+      orgId: b.orgId,
+      date,
+      durationMin: b.expectedDurationMin,
+      vehicleHeightM: b.vehicleHeightM,
+      vehicleLengthM: b.vehicleLengthM,
+      specialAccessNeeds: b.specialAccessNeeds ?? [],
+    },
+    ctx.clock.now(),
+    { excludeBookingId: b.id },
+  );
+}
+
+/** Moves the booking to another free slot under the same rules and guarantees as a new booking. */
+export async function rescheduleManagedBooking(ctx: AppContext, token: string, target: { date: string; slot: string }, ip: string | null) {
+  const now = ctx.clock.now();
+  const tokenHash = hashToken(token);
+  await load(ctx, token);
+  await ctx.database.db.transaction(async (tx) => {
+    const view = (await repo.findBookingView(tx, { manageTokenHash: tokenHash }, true))!;
+    const b = view.booking;
+    if (!toManageView(view, now).canReschedule) {
+      throw new AppError(409, 'not_changeable', `This booking can no longer be moved (status: ${b.status})`);
+    }
+    const candidates = await candidatesFor(
+      tx,
+      now,
+      {
+        orgId: b.orgId,
+        date: target.date,
+        slot: target.slot,
+        expectedDurationMin: b.expectedDurationMin,
+        vehicleHeightM: b.vehicleHeightM,
+        vehicleLengthM: b.vehicleLengthM ?? undefined,
+        specialAccessNeeds: (b.specialAccessNeeds ?? []) as never,
+      },
+      b.id,
+    );
+    await claimBay(tx, candidates, (sp, c) =>
+      repo.updateBooking(sp, b.id, {
+        siteId: c.siteId,
+        bayId: c.bayId,
+        startTime: c.start,
+        endTime: c.end,
+        windowStart: c.start,
+        windowEnd: c.end,
+        // A moved booking is reviewed again.
+        status: 'pending',
+        approvedAt: null,
+        updatedAt: now,
+      }),
+    );
+    await writeAudit(tx, {
+      actor: null,
+      action: 'booking.rescheduled',
+      resourceType: 'booking',
+      resourceId: b.id,
+      orgId: b.orgId,
+      siteId: b.siteId,
+      details: { tsr_number: b.tsrNumber, tenant_name: b.tenantName, from: b.startTime.toISOString(), to_date: target.date, to_slot: target.slot, status: 'pending', source: 'manage_link' },
+      ip,
+    });
+  });
+  const view = await load(ctx, token);
+  await sendBookingChanged(ctx, mailFacts(view, 0), manageUrlFor(ctx, token), 'moved').catch((error: unknown) =>
+    ctx.log.error({ err: error }, 'reschedule mail failed'),
+  );
+  return toManageView(view, now);
+}

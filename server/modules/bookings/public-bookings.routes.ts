@@ -1,0 +1,229 @@
+import { and, count, eq, max } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { availabilityQuerySchema, availabilityResponseSchema } from '../../../domain/availability-query';
+import { isCalendarDate, isTimeOfDay } from '../../../domain/booking-request';
+import type { ModuleOptions } from '../../app';
+import { bays, organizations, sites } from '../../db/schema';
+import { perIpLimit } from '../../plugins/rate-limit';
+import { getDayAvailability, type DayAvailability } from '../availability/availability.service';
+import { readBookingMultipart } from './documents';
+import {
+  availabilityForManagedBooking,
+  cancelManagedBooking,
+  getManagedBooking,
+  manageViewSchema,
+  rescheduleManagedBooking,
+} from './manage-booking.service';
+import { submitPublicBooking } from './public-booking.service';
+
+const hours = z.object({ open: z.string(), close: z.string() }).nullable();
+const bookingInfoSchema = z.object({
+  organizations: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      sites: z.array(
+        z.object({
+          id: z.string(),
+          name: z.string(),
+          address: z.string().nullable(),
+          timeZone: z.string(),
+          operatingHours: z.object({ mon: hours, tue: hours, wed: hours, thu: hours, fri: hours, sat: hours, sun: hours }),
+          minAdvanceMin: z.number(),
+          bayCount: z.number(),
+          maxClearanceM: z.number().nullable(),
+          contactPhone: z.string().nullable(),
+          contactEmail: z.string().nullable(),
+        }),
+      ),
+    }),
+  ),
+});
+
+const submittedSchema = z.object({
+  id: z.string(),
+  reference: z.string(),
+  status: z.string(),
+  siteName: z.string(),
+  bayName: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  timeZone: z.string(),
+  manageUrl: z.string().nullable(),
+  documents: z.number(),
+});
+
+const tokenParams = z.object({ token: z.string().max(200) });
+const dateSchema = z.string().refine(isCalendarDate, 'Date must be a valid date (YYYY-MM-DD)');
+
+function toAvailabilityDto(day: DayAvailability) {
+  return {
+    date: day.date,
+    timeZone: day.timeZone,
+    compatibleBays: day.compatibleBays,
+    slots: day.slots.map((s) => ({
+      time: s.time,
+      start: s.start.toISOString(),
+      end: s.end.toISOString(),
+      freeBays: s.bookable ? s.freeBays : 0,
+      available: s.available,
+    })),
+  };
+}
+
+/** The public portal (no sign-in), rate-limited per IP. */
+const publicBookingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
+  app.get(
+    '/booking-info',
+    {
+      config: perIpLimit(ctx, 120),
+      schema: { tags: ['public booking'], summary: 'Bookable organizations and their sites (hours, bays, clearance)', response: { 200: bookingInfoSchema } },
+    },
+    async () => {
+      const db = ctx.database.db;
+      const rows = await db
+        .select({
+          orgId: organizations.id,
+          orgName: organizations.name,
+          site: sites,
+          bayCount: count(bays.id),
+          maxClearanceM: max(bays.heightClearanceM),
+        })
+        .from(organizations)
+        .innerJoin(sites, and(eq(sites.orgId, organizations.id), eq(sites.active, true)))
+        .leftJoin(bays, and(eq(bays.siteId, sites.id), eq(bays.active, true)))
+        .where(and(eq(organizations.active, true), eq(organizations.status, 'active')))
+        .groupBy(organizations.id, sites.id)
+        .orderBy(organizations.name, sites.name);
+      const orgs = new Map<string, z.infer<typeof bookingInfoSchema>['organizations'][number]>();
+      for (const row of rows) {
+        const org = orgs.get(row.orgId) ?? { id: row.orgId, name: row.orgName, sites: [] };
+        orgs.set(row.orgId, org);
+        org.sites.push({
+          id: row.site.id,
+          name: row.site.name,
+          address: row.site.address,
+          timeZone: row.site.timeZone,
+          operatingHours: row.site.operatingHours,
+          minAdvanceMin: row.site.minAdvanceMin,
+          bayCount: Number(row.bayCount),
+          maxClearanceM: row.maxClearanceM === null ? null : Number(row.maxClearanceM),
+          contactPhone: row.site.contactPhone,
+          contactEmail: row.site.contactEmail,
+        });
+      }
+      return { organizations: [...orgs.values()] };
+    },
+  );
+
+  app.post(
+    '/availability',
+    {
+      config: perIpLimit(ctx, 240),
+      schema: {
+        tags: ['public booking'],
+        summary: "The day's slot grid: each slot's free compatible bays for the whole expected duration",
+        body: availabilityQuerySchema,
+        response: { 200: availabilityResponseSchema },
+      },
+    },
+    async (request) => {
+      const q = request.body;
+      const day = await getDayAvailability(
+        ctx.database.db,
+        {
+          orgId: q.orgId,
+          date: q.date,
+          durationMin: q.durationMin,
+          vehicleHeightM: q.vehicleHeightM,
+          vehicleLengthM: q.vehicleLengthM,
+          specialAccessNeeds: q.specialAccessNeeds,
+        },
+        ctx.clock.now(),
+      );
+      return toAvailabilityDto(day);
+    },
+  );
+
+  app.post(
+    '/bookings',
+    {
+      config: perIpLimit(ctx, 20),
+      schema: {
+        tags: ['public booking'],
+        summary: 'Submit a booking request (multipart: a `data` JSON field, then up to 10 `documents` files)',
+        headers: z.object({ 'idempotency-key': z.string().min(8).max(200).optional() }),
+        response: { 200: submittedSchema, 201: submittedSchema },
+      },
+    },
+    async (request, reply) => {
+      const { data, documents } = request.isMultipart()
+        ? await readBookingMultipart(request)
+        : { data: request.body, documents: [] };
+      const result = await submitPublicBooking(ctx, {
+        data,
+        documents,
+        idempotencyKey: request.headers['idempotency-key'],
+        ip: request.ip,
+      });
+      return reply.code(result.replay ? 200 : 201).send(result.booking);
+    },
+  );
+
+  app.get(
+    '/manage/:token',
+    {
+      config: perIpLimit(ctx, 60),
+      schema: { tags: ['public booking'], summary: 'A booking seen through its private manage link', params: tokenParams, response: { 200: manageViewSchema } },
+    },
+    async (request) => getManagedBooking(ctx, request.params.token),
+  );
+
+  app.post(
+    '/manage/:token/cancel',
+    {
+      config: perIpLimit(ctx, 20),
+      schema: {
+        tags: ['public booking'],
+        summary: 'Cancel a pending or approved booking before it starts',
+        params: tokenParams,
+        body: z.object({ reason: z.string().trim().max(500, 'Reason is too long').optional() }).default({}),
+        response: { 200: manageViewSchema },
+      },
+    },
+    async (request) => cancelManagedBooking(ctx, request.params.token, request.body.reason, request.ip),
+  );
+
+  app.post(
+    '/manage/:token/availability',
+    {
+      config: perIpLimit(ctx, 120),
+      schema: {
+        tags: ['public booking'],
+        summary: 'Slot grid for moving this booking',
+        params: tokenParams,
+        body: z.object({ date: dateSchema }),
+        response: { 200: availabilityResponseSchema },
+      },
+    },
+    async (request) => toAvailabilityDto(await availabilityForManagedBooking(ctx, request.params.token, request.body.date)),
+  );
+
+  app.post(
+    '/manage/:token/reschedule',
+    {
+      config: perIpLimit(ctx, 20),
+      schema: {
+        tags: ['public booking'],
+        summary: 'Move the booking to another free slot (it is reviewed again)',
+        params: tokenParams,
+        body: z.object({ date: dateSchema, slot: z.string().refine(isTimeOfDay, 'Time slot is required') }),
+        response: { 200: manageViewSchema },
+      },
+    },
+    async (request) => rescheduleManagedBooking(ctx, request.params.token, request.body, request.ip),
+  );
+};
+
+export default publicBookingRoutes;
