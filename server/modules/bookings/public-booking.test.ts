@@ -16,7 +16,6 @@ describe.each(databaseKinds)('public booking API on %s', (kind) => {
   let org: { id: string };
   let site: { id: string; orgId: string };
   let low: { id: string };
-  let high: { id: string };
 
   const valid = (overrides: Record<string, unknown> = {}) => ({
     orgId: org.id,
@@ -63,7 +62,7 @@ describe.each(databaseKinds)('public booking API on %s', (kind) => {
     const db = t.ctx.database;
     org = await createOrg(db, { name: 'Portal Org' });
     site = await createSite(db, org.id, { name: 'Dock One', timeZone: 'Australia/Sydney' });
-    high = await createBay(db, site, { name: 'B-10', heightClearanceM: 5.5 });
+    await createBay(db, site, { name: 'B-10', heightClearanceM: 5.5 });
     low = await createBay(db, site, { name: 'B-2', heightClearanceM: 4.2 });
     await createBay(db, site, { name: 'B-1', heightClearanceM: 3.5 });
     await createBay(db, site, { name: 'Retired', heightClearanceM: 5.5, active: false });
