@@ -45,7 +45,7 @@ describe.each(databaseKinds)('public booking API on %s', (kind) => {
   const submit = (data: unknown, files: Array<[string, Buffer]> = [], headers: Record<string, string> = {}) => {
     const form = new FormData();
     form.append('data', JSON.stringify(data));
-    for (const [name, bytes] of files) form.append('documents', new Blob([bytes]), name);
+    for (const [name, bytes] of files) form.append('documents', new Blob([new Uint8Array(bytes)]), name);
     return t.app.inject({ method: 'POST', url: '/api/public/bookings', payload: form as never, headers });
   };
   const availability = (body: Record<string, unknown>) =>
@@ -168,7 +168,7 @@ describe.each(databaseKinds)('public booking API on %s', (kind) => {
       expect(confirmation?.attachments[0]?.filename).toBe('booking.ics');
       expect(confirmation?.attachments[0]?.content.toString()).toContain('DTSTART:20261123T220000Z');
       expect(confirmation?.text).toContain(body.manageUrl);
-      expect(mails.some((m) => m.subject.startsWith('New booking request TSR-2026-0042') && (m.to as { text: string }).text.includes('admin@portal.example'))).toBe(true);
+      expect(mails.some((m) => m.subject?.startsWith('New booking request TSR-2026-0042') && (m.to as { text: string }).text.includes('admin@portal.example'))).toBe(true);
     });
 
     it('answers every spec validation message for the empty form, in order, and writes nothing', async () => {
