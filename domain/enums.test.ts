@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { homePathForRole, isPlatformRole } from './enums';
+
+describe('role redirects (spec §2 admin sign-in)', () => {
+  it.each([
+    ['super_admin', '/superadmin/dashboard'],
+    ['platform_owner', '/superadmin/dashboard'],
+    ['platform_support', '/superadmin/dashboard'],
+    ['org_admin', '/org/dashboard'],
+    ['dockmaster', '/org/dashboard'],
+    ['security', '/'],
+    [null, '/'],
+    ['something_else', '/'],
+  ])('%s goes to %s', (role, path) => {
+    expect(homePathForRole(role)).toBe(path);
+  });
+
+  it('flags exactly the three platform roles', () => {
+    expect(['super_admin', 'platform_owner', 'platform_support'].every(isPlatformRole)).toBe(true);
+    expect(isPlatformRole('org_admin')).toBe(false);
+    expect(isPlatformRole(undefined)).toBe(false);
+  });
+});
