@@ -23,6 +23,7 @@ import authRoutes from './modules/auth/auth.routes';
 import publicRoutes from './modules/public/public.routes';
 import organizationRoutes from './modules/organizations/organizations.routes';
 import publicBookingRoutes from './modules/bookings/public-bookings.routes';
+import platformRoutes from './modules/platform/platform.routes';
 
 
 export type BuildOptions = {
@@ -79,6 +80,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   await app.register(publicRoutes, { prefix: '/api/public', ctx });
   await app.register(organizationRoutes, { prefix: '/api', ctx });
   await app.register(publicBookingRoutes, { prefix: '/api/public', ctx });
+  await app.register(platformRoutes, { prefix: '/api', ctx });
 
   if (options.webDist && fs.existsSync(path.join(options.webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: options.webDist, wildcard: false, index: false });
