@@ -30,10 +30,23 @@ export type ApiOptions = Omit<RequestInit, 'body'> & {
   body?: unknown;
   /** Skip the Authorization header (public endpoints). */
   anonymous?: boolean;
+  /**
+   * On a 401 for a request that carried a token, ask the auth layer to refresh the session once
+   * and retry. Default true; sign-out turns it off.
+   */
+  retryOnUnauthorized?: boolean;
 };
 
+/** Set by the auth provider: refreshes the session, resolving true when a new token is stored. */
+type UnauthorizedHandler = () => Promise<boolean>;
+let unauthorizedHandler: UnauthorizedHandler | null = null;
+
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
+  unauthorizedHandler = handler;
+}
+
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
-  const { body, anonymous, headers, ...rest } = options;
+  const { body, anonymous, retryOnUnauthorized = true, headers, ...rest } = options;
   const init: RequestInit = { ...rest, headers: new Headers(headers) };
   const h = init.headers as Headers;
   if (body instanceof FormData) {
@@ -50,6 +63,11 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   } catch {
     throw new ApiError(0, 'network_error', 'Could not reach the server. Check your connection and try again.');
   }
+  if (response.status === 401 && token && retryOnUnauthorized && unauthorizedHandler) {
+    if (await unauthorizedHandler()) {
+      return api<T>(path, { ...options, retryOnUnauthorized: false });
+    }
+  }
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   const data = text ? safeJson(text) : undefined;
@@ -58,6 +76,17 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     throw new ApiError(response.status, err?.code ?? 'http_error', err?.message ?? `Request failed (${response.status})`, err?.details);
   }
   return data as T;
+}
+
+/** The message to show for a failed call: the API's message, else the given fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError || error instanceof Error) return error.message || fallback;
+  return fallback;
+}
+
+/** Failures a person caused (4xx) as opposed to the network or the server (0, 5xx). */
+export function isClientError(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500;
 }
 
 function safeJson(text: string): unknown {

@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import { simpleParser } from 'mailparser';
+import { DEMO_PASSWORD } from '../domain/constants';
+
+export { expect };
+
+export const SCREENSHOT_DIR = path.join(import.meta.dirname, 'screenshots');
+export const OUTBOX_DIR = path.join(import.meta.dirname, '.data', 'run', 'outbox');
+
+/** Waits until finite CSS animations and transitions are done (spinners run forever; skip them). */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
+}
+
+/** Runs axe on the page and fails on any serious or critical violation, listing each one. */
+export async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
+  await settle(page);
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = serious
+    .map(
+      (v) =>
+        `[${v.impact}] ${v.id}: ${v.help}\n` +
+        v.nodes
+          .slice(0, 5)
+          .map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.split('\n').join(' ')}`)
+          .join('\n'),
+    )
+    .join('\n');
+  expect(serious, `Accessibility violations on ${label} (${page.url()}):\n${report}`).toEqual([]);
+}
+
+type Fixtures = {
+  /** Scans the current page with axe (0 serious/critical violations). */
+  checkA11y: (label?: string) => Promise<void>;
+  /** Lets the page settle, scans it with axe and saves e2e/screenshots/<name>.png. */
+  capture: (name: string, options?: { fullPage?: boolean }) => Promise<void>;
+  /** Messages the page logged with console.error. */
+  consoleErrors: string[];
+};
+
+export const test = base.extend<Fixtures>({
+  consoleErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await use(errors);
+  },
+  checkA11y: async ({ page }, use) => {
+    await use((label) => expectNoSeriousA11yViolations(page, label ?? page.url()));
+  },
+  capture: async ({ page }, use) => {
+    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    await use(async (name, options) => {
+      await expectNoSeriousA11yViolations(page, name);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: options?.fullPage ?? true });
+    });
+  },
+  // Every test also scans the page it ends on, so no visited screen goes unchecked.
+  page: async ({ page }, use, testInfo) => {
+    await use(page);
+    if (testInfo.status === testInfo.expectedStatus && testInfo.expectedStatus === 'passed' && page.url().startsWith('http')) {
+      await expectNoSeriousA11yViolations(page, `final page of "${testInfo.title}"`);
+    }
+  },
+});
+
+/** Signs in through the admin sign-in screen (/login). */
+export async function signInAtLogin(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** Picks an option of a Mantine Select by its label. */
+export async function chooseOption(page: Page, label: string, option: string): Promise<void> {
+  await page.getByRole('textbox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Signs in through the organization admin login (/orgadmin). */
+export async function signInAtOrgAdmin(page: Page, organization: string, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/orgadmin');
+  await chooseOption(page, 'Organization', organization);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Access Admin Dashboard' }).click();
+}
+
+/** The newest message in the server's outbox addressed to `to`, as plain text. */
+export async function latestMailTo(to: string, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const files = fs.existsSync(OUTBOX_DIR) ? fs.readdirSync(OUTBOX_DIR).filter((f) => f.endsWith('.eml')).sort().reverse() : [];
+    for (const file of files) {
+      const mail = await simpleParser(fs.readFileSync(path.join(OUTBOX_DIR, file)));
+      const recipients = [mail.to].flat().flatMap((a) => a?.value ?? []).map((a) => a.address?.toLowerCase());
+      if (recipients.includes(to.toLowerCase())) return mail.text ?? '';
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`No mail to ${to} in ${OUTBOX_DIR}`);
+}

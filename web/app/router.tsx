@@ -1,0 +1,137 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { PageLoader } from '../components/ui/page-loader';
+import { RequireArea } from './guards/require-area';
+import { RootLayout } from './routes/root-layout';
+import { RouteErrorPage } from './routes/route-error-page';
+
+type LazyRoute = NonNullable<RouteObject['lazy']>;
+
+/** A screen whose code is loaded when first visited (spec §2: lazy, with 'Loading...'). */
+const screen =
+  (load: () => Promise<{ default: ComponentType }>): LazyRoute =>
+  async () => ({ Component: (await load()).default });
+
+/** A named export, for modules that hold more than one screen or layout. */
+const named =
+  <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): LazyRoute =>
+  async () => ({ Component: (await load())[name] });
+
+/** A screen owned by a later issue: its layout, a title and a plain line, no figures. */
+const comingSoon =
+  (title: string, description?: string): LazyRoute =>
+  async () => {
+    const { ComingSoonPage } = await import('../components/ui/coming-soon-page');
+    return { Component: () => <ComingSoonPage title={title} description={description} /> };
+  };
+
+const orgLayout = named(() => import('./layouts/org-layout'), 'OrgLayout');
+
+const orgChildren: RouteObject[] = [
+  { index: true, element: <Navigate to="dashboard" replace /> },
+  { path: 'dashboard', lazy: comingSoon('Dashboard', 'Bookings, live operations and site figures for your organization.') },
+  { path: 'schedule', lazy: comingSoon('Schedule', 'The day and week schedule of every bay.') },
+  { path: 'bookings', lazy: comingSoon('Bookings', 'Review, approve and decline booking requests.') },
+  { path: 'bookings/new', lazy: comingSoon('Bookings', 'Review, approve and decline booking requests.') },
+  { path: 'bays', lazy: comingSoon('Bays', 'Bay dimensions, clearances, features and availability.') },
+  { path: 'blackouts', lazy: comingSoon('Blackouts', 'Close a bay or a whole site for a period.') },
+  { path: 'tenants', lazy: comingSoon('Tenants', 'The companies that book your bays.') },
+  { path: 'ops/live', lazy: comingSoon('Live Operations', 'Arrivals, check-ins and bay status as they happen.') },
+  { path: 'ops/scan', lazy: comingSoon('Plate Scanner', 'Read a number plate by camera or typed input and match it to an expected vehicle.') },
+  { path: 'reports', lazy: comingSoon('Reports', 'Bay utilisation, on-time arrival, dwell and turn time, no-shows.') },
+  { path: 'settings', lazy: comingSoon('Settings', 'Organization, sites, operating hours and team members.') },
+  { path: 'settings/number-plates', lazy: comingSoon('Number Plate Recognition', 'Match threshold, automatic check-in and camera webhooks.') },
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    HydrateFallback: () => <PageLoader minHeight="100vh" />,
+    children: [
+      { index: true, lazy: screen(() => import('../features/landing/routes/landing-page')) },
+      { path: 'login', lazy: screen(() => import('../features/auth/routes/admin-login-page')) },
+      { path: 'signup', lazy: screen(() => import('../features/auth/routes/signup-page')) },
+      { path: 'reset-password', lazy: screen(() => import('../features/auth/routes/reset-password-page')) },
+      { path: 'auth/confirm', lazy: screen(() => import('../features/auth/routes/confirm-email-page')) },
+      {
+        path: 'superadmin',
+        children: [
+          { index: true, lazy: screen(() => import('../features/superadmin/routes/superadmin-login-page')) },
+          {
+            element: <RequireArea area="superadmin" />,
+            children: [
+              {
+                lazy: named(() => import('./layouts/superadmin-layout'), 'SuperAdminLayout'),
+                children: [
+                  { path: 'dashboard', lazy: comingSoon('Platform Dashboard', 'Platform statistics, organizations and recent audit activity.') },
+                  { path: 'settings', lazy: comingSoon('Platform Settings', 'Platform configuration.') },
+                  { path: 'organizations', lazy: comingSoon('Organizations', 'Every organization, its plan, sites and bays.') },
+                  { path: 'organizations/:orgId', lazy: comingSoon('Organization', 'One organization: members, sites, billing and activity.') },
+                  { path: 'plans', lazy: comingSoon('Plans & Billing', 'Plans, invoices and revenue.') },
+                  { path: 'usage', lazy: comingSoon('Platform Usage', 'Usage analytics across organizations.') },
+                  { path: 'audit', lazy: comingSoon('Audit Log', 'Who did what, when, in which organization.') },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      {
+        path: 'orgadmin',
+        children: [
+          { index: true, lazy: screen(() => import('../features/org/routes/orgadmin-login-page')) },
+          {
+            element: <RequireArea area="org" />,
+            children: [
+              {
+                lazy: orgLayout,
+                children: [
+                  { path: 'dashboard', lazy: comingSoon('Dashboard', 'Bookings, live operations and site figures for your organization.') },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      {
+        path: 'org',
+        element: <RequireArea area="org" />,
+        children: [{ lazy: orgLayout, children: orgChildren }],
+      },
+      {
+        path: 'dockmaster',
+        children: [
+          { index: true, lazy: screen(() => import('../features/dockmaster/routes/dockmaster-login-page')) },
+          {
+            element: <RequireArea area="dockmaster" />,
+            children: [
+              {
+                lazy: named(() => import('./layouts/dockmaster-layout'), 'DockmasterLayout'),
+                children: [
+                  { path: 'dashboard', lazy: comingSoon('Dock Operations', 'Check-ins, upcoming arrivals and the status of every bay.') },
+                  { path: 'scan', lazy: comingSoon('Plate Scanner', 'Read a number plate by camera or typed input and match it to an expected vehicle.') },
+                  { path: 'queue', lazy: comingSoon('Gate Queue', 'Vehicles waiting at the gate, in order of arrival.') },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      {
+        path: 'book',
+        lazy: named(() => import('./layouts/public-layout'), 'PublicLayout'),
+        children: [
+          { index: true, lazy: screen(() => import('../features/public-booking/routes/book-landing-page')) },
+          { path: 'request', lazy: screen(() => import('../features/public-booking/routes/booking-request-page')) },
+          { path: 'help', lazy: screen(() => import('../features/public-booking/routes/booking-help-page')) },
+          { path: 'terms', lazy: screen(() => import('../features/public-booking/routes/booking-terms-page')) },
+          { path: 'manage/:token', lazy: screen(() => import('../features/public-booking/routes/manage-booking-page')) },
+        ],
+      },
+      { path: '*', lazy: screen(() => import('./routes/not-found-page')) },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,67 @@
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconMailCheck } from '@tabler/icons-react';
+import { recoverSchema } from '../../../../domain/auth-schemas';
+import { errorMessage } from '../../../lib/api-client';
+import { zodFormValidate } from '../../../lib/zod-form';
+import { useRecoverPassword } from '../api/recover-password';
+
+type ForgotPasswordModalProps = { opened: boolean; onClose: () => void; initialEmail?: string };
+
+/** 'Forgot password?': e-mails a reset link to /reset-password (POST /api/auth/recover). */
+export function ForgotPasswordModal({ opened, onClose, initialEmail = '' }: ForgotPasswordModalProps) {
+  const recover = useRecoverPassword();
+  const form = useForm({ initialValues: { email: initialEmail }, validate: zodFormValidate(recoverSchema) });
+
+  const close = () => {
+    recover.reset();
+    form.reset();
+    onClose();
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title="Reset your password" centered>
+      {recover.isSuccess ? (
+        <Stack>
+          <Alert color="green" variant="light" icon={<IconMailCheck size={18} aria-hidden />} role="status">
+            {recover.data.message}
+          </Alert>
+          <Text size="sm">The link in the e-mail lets you choose a new password. It is valid for one hour.</Text>
+          <Group justify="flex-end">
+            <Button onClick={close}>Close</Button>
+          </Group>
+        </Stack>
+      ) : (
+        <form
+          noValidate
+          onSubmit={form.onSubmit((values) => recover.mutate(values.email.trim()))}
+        >
+          <Stack>
+            <Text size="sm">Enter the e-mail address of your account and we will send you a link to choose a new password.</Text>
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="email"
+              required
+              data-autofocus
+              {...form.getInputProps('email')}
+            />
+            {recover.isError ? (
+              <Alert color="red" variant="light" role="alert">
+                {errorMessage(recover.error, 'Could not send the reset link. Please try again.')}
+              </Alert>
+            ) : null}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={recover.isPending}>
+                Send reset link
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,92 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useCallback, useState } from 'react';
+import { ApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { useManagedAvailability } from '../api/get-managed-availability';
+import { useRescheduleManagedBooking } from '../api/reschedule-managed-booking';
+import type { ManagedBooking } from '../api/types';
+import { useAvailabilityEffects } from '../hooks/use-availability-effects';
+import { formatSiteTimeRange, todayIsoDate } from '../utils/format';
+import { placeholderStyles } from '../utils/styles';
+import { SlotGrid } from './slot-grid';
+
+const NO_AVAILABLE_BAY_MESSAGE = 'No compatible bay is available at the selected time. Please choose a different time slot.';
+
+export type MoveBookingPanelProps = {
+  token: string;
+  booking: ManagedBooking;
+  onDone: () => void;
+};
+
+/** Pick another day and slot for a booking: same vehicle, same duration, same rules as a new request. */
+export function MoveBookingPanel({ token, booking, onDone }: MoveBookingPanelProps) {
+  const [date, setDate] = useState<string | null>(null);
+  const [slot, setSlot] = useState<string | null>(null);
+  const clearSlot = useCallback(() => setSlot(null), []);
+  const availability = useManagedAvailability(token, date);
+  useAvailabilityEffects(availability, slot, clearSlot);
+  const reschedule = useRescheduleManagedBooking();
+  const data = date ? availability.data : undefined;
+
+  const confirm = () => {
+    if (!date || !slot) return;
+    reschedule.mutate(
+      { token, date, slot },
+      {
+        onSuccess: (moved) => {
+          toast.success('Booking moved', `Your booking is now ${formatSiteTimeRange(moved.startTime, moved.endTime, moved.timeZone)}.`);
+          onDone();
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === 'no_available_bay') {
+            toast.error('No Available Bay', NO_AVAILABLE_BAY_MESSAGE);
+            void availability.refetch();
+          } else {
+            toast.error('Move Failed', error.message || 'Failed to move the booking');
+          }
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack gap="md">
+      <Text size="sm">
+        Choose a new date and time for your {booking.durationMin}-minute booking. Only times when a bay that fits your vehicle is free for
+        the whole duration are offered.
+      </Text>
+      <DatePickerInput
+        label="New date"
+        placeholder="Pick a date"
+        minDate={todayIsoDate()}
+        valueFormat="ddd D MMM YYYY"
+        value={date}
+        onChange={(d) => {
+          setDate(d);
+          setSlot(null);
+        }}
+        maw={320}
+        styles={placeholderStyles}
+      />
+      {date ? (
+        <SlotGrid
+          availability={data}
+          isFetching={availability.isFetching}
+          isError={availability.isError}
+          selectedSlot={slot}
+          onSelect={setSlot}
+          label="New time slot"
+        />
+      ) : null}
+      <Group gap="sm">
+        <Button onClick={confirm} disabled={!date || !slot || reschedule.isPending} loading={reschedule.isPending}>
+          Confirm new time
+        </Button>
+        <Button variant="default" onClick={onDone} disabled={reschedule.isPending}>
+          Keep current time
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,91 @@
+import { Anchor, Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { IconBuildingWarehouse, IconMail, IconMapPin, IconPhone, IconRulerMeasure } from '@tabler/icons-react';
+import type { PublicSite } from '../api/types';
+import { summarizeOperatingHours } from '../utils/operating-hours';
+
+function formatMetres(m: number): string {
+  return `${Number.isInteger(m) ? m.toFixed(1) : String(m)} m`;
+}
+
+/** One location: bays, clearance, address. */
+export function SiteLocationCard({ site }: { site: PublicSite }) {
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Group gap="xs" mb={6} wrap="nowrap">
+        <IconBuildingWarehouse size={20} aria-hidden color="var(--mantine-primary-color-filled)" />
+        <Title order={3} size="h5">
+          {site.name}
+        </Title>
+      </Group>
+      <Stack gap={6}>
+        <Group gap="xs">
+          <Badge variant="light" tt="none">
+            {site.bayCount} {site.bayCount === 1 ? 'bay' : 'bays'}
+          </Badge>
+          {site.maxClearanceM !== null ? (
+            <Badge variant="light" color="gray" tt="none" leftSection={<IconRulerMeasure size={12} aria-hidden />}>
+              Max height {formatMetres(site.maxClearanceM)}
+            </Badge>
+          ) : null}
+        </Group>
+        {site.address ? (
+          <Group gap={6} wrap="nowrap" align="flex-start">
+            <IconMapPin size={16} aria-hidden style={{ marginTop: 2, flexShrink: 0 }} />
+            <Text size="sm">{site.address}</Text>
+          </Group>
+        ) : null}
+        <Text size="xs" c="dimmed">
+          Time zone: {site.timeZone}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
+/** A site's opening hours, consecutive days with the same hours folded. */
+export function SiteHoursTable({ site }: { site: PublicSite }) {
+  const rows = summarizeOperatingHours(site.operatingHours);
+  return (
+    <Table withRowBorders={false} verticalSpacing={2} horizontalSpacing={0} fz="sm">
+      <caption style={{ textAlign: 'left', fontWeight: 600, paddingBottom: 4, captionSide: 'top' }}>{site.name}</caption>
+      <Table.Tbody>
+        {rows.map((r) => (
+          <Table.Tr key={r.days}>
+            <Table.Th scope="row" fw={500} w="45%">
+              {r.days}
+            </Table.Th>
+            <Table.Td c={r.hours === 'Closed' ? 'dimmed' : undefined}>{r.hours}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** Who to call or write to about a site's bookings. */
+export function SiteContact({ site }: { site: PublicSite }) {
+  if (!site.contactPhone && !site.contactEmail) return null;
+  return (
+    <Stack gap={2}>
+      <Text size="sm" fw={600}>
+        {site.name}
+      </Text>
+      {site.contactPhone ? (
+        <Group gap={6} wrap="nowrap">
+          <IconPhone size={16} aria-hidden />
+          <Anchor size="sm" href={`tel:${site.contactPhone.replace(/\s+/g, '')}`}>
+            {site.contactPhone}
+          </Anchor>
+        </Group>
+      ) : null}
+      {site.contactEmail ? (
+        <Group gap={6} wrap="nowrap">
+          <IconMail size={16} aria-hidden />
+          <Anchor size="sm" href={`mailto:${site.contactEmail}`}>
+            {site.contactEmail}
+          </Anchor>
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}

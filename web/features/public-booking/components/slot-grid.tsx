@@ -1,0 +1,111 @@
+import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import type { Availability } from '../api/types';
+import { alertStyles } from '../utils/styles';
+
+export type SlotGridProps = {
+  /** The day's grid, once loaded (may be the previous day's while a new one loads). */
+  availability: Availability | undefined;
+  /** A request for this grid is in flight. */
+  isFetching: boolean;
+  isError: boolean;
+  selectedSlot: string | null;
+  onSelect: (time: string) => void;
+  /** Shown above the grid, e.g. to say whose vehicle the bays must fit. */
+  label?: string;
+};
+
+function freeBaysText(n: number): string {
+  return n === 1 ? '1 bay free' : `${n} bays free`;
+}
+
+/**
+ * The time slots of one day: each shows its time and free bays; unavailable slots are disabled;
+ * the chosen one is pressed. Rendered once a date has been chosen.
+ */
+export function SlotGrid({ availability, isFetching, isError, selectedSlot, onSelect, label = 'Available time slots' }: SlotGridProps) {
+  const isLoadingFirst = isFetching && !availability;
+  return (
+    <Stack gap="xs" aria-busy={isFetching} data-testid="slot-grid">
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Text fw={500} size="sm" id="slot-grid-label">
+          {label}
+        </Text>
+        {availability && !isFetching ? (
+          <Text size="xs" c="dimmed">
+            Times are local to the site ({availability.timeZone})
+          </Text>
+        ) : null}
+      </Group>
+
+      <div role="status" aria-live="polite">
+        {isFetching ? (
+          <Group gap="xs">
+            <Loader size="xs" />
+            <Text size="sm" c="dimmed">
+              Checking availability...
+            </Text>
+          </Group>
+        ) : isError && !availability ? (
+          <Text size="sm" c="red.9">
+            Availability could not be loaded. Change the date or try again.
+          </Text>
+        ) : availability ? (
+          availability.compatibleBays > 0 ? (
+            <Group gap={6}>
+              <IconCircleCheck size={16} color="var(--mantine-color-green-8)" aria-hidden />
+              <Text size="sm" fw={500}>
+                {availability.compatibleBays} compatible bay(s) available
+              </Text>
+            </Group>
+          ) : (
+            <Alert color="orange" variant="light" styles={alertStyles} icon={<IconAlertTriangle size={18} aria-hidden />} p="xs">
+              No compatible bays for current vehicle specifications
+            </Alert>
+          )
+        ) : null}
+      </div>
+
+      {isLoadingFirst ? null : availability && availability.slots.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No slots available for selected date
+        </Text>
+      ) : availability ? (
+        <SimpleGrid
+          cols={{ base: 3, xs: 4, sm: 6 }}
+          spacing="xs"
+          role="group"
+          aria-labelledby="slot-grid-label"
+          style={{ opacity: isFetching ? 0.6 : 1 }}
+        >
+          {availability.slots.map((slot) => {
+            const isSelected = slot.time === selectedSlot;
+            return (
+              <Button
+                key={slot.time}
+                type="button"
+                variant={isSelected ? 'filled' : 'default'}
+               
+                disabled={!slot.available || isFetching}
+                aria-pressed={isSelected}
+                onClick={() => onSelect(slot.time)}
+                h="auto"
+                py={6}
+                px={4}
+                styles={{ label: { flexDirection: 'column', lineHeight: 1.25 } }}
+                data-slot={slot.time}
+              >
+                <Text span fw={600} size="sm" inherit={false} c={isSelected ? 'white' : undefined}>
+                  {slot.time}
+                </Text>
+                <Text span size="xs" inherit={false} c={isSelected ? 'white' : slot.available ? 'dimmed' : undefined}>
+                  {freeBaysText(slot.freeBays)}
+                </Text>
+              </Button>
+            );
+          })}
+        </SimpleGrid>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,159 @@
+import { Alert, Anchor, Button, Card, Container, Grid, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconCalendarPlus, IconClock, IconHelpCircle, IconMapPin, IconPhoneCall } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
+import { REVIEW_PROMISE_HOURS } from '../../../../domain/constants';
+import { useBookingInfo } from '../api/get-booking-info';
+import type { BookingInfo } from '../api/types';
+import { BookingRequirements } from '../components/booking-requirements';
+import { PageHeader } from '../components/page-header';
+import { SiteContact, SiteHoursTable, SiteLocationCard } from '../components/site-info';
+import { alertStyles } from '../utils/styles';
+
+function SectionTitle({ icon, children }: { icon: React.ReactNode; children: React.ReactNode }) {
+  return (
+    <Group gap="xs" mb="sm" wrap="nowrap">
+      {icon}
+      <Title order={2} size="h4">
+        {children}
+      </Title>
+    </Group>
+  );
+}
+
+function visibleOrganizations(info: BookingInfo | undefined, orgId: string | null) {
+  const orgs = info?.organizations ?? [];
+  const chosen = orgId ? orgs.filter((o) => o.id === orgId) : [];
+  return chosen.length > 0 ? chosen : orgs;
+}
+
+/** /book: how to request a dock slot, and where, when and whom to call. */
+export default function BookLandingPage() {
+  const [params] = useSearchParams();
+  const orgId = params.get('org');
+  const info = useBookingInfo();
+  const organizations = visibleOrganizations(info.data, orgId);
+  const showOrgNames = organizations.length > 1;
+  const requestPath = orgId ? `/book/request?org=${encodeURIComponent(orgId)}` : '/book/request';
+
+  return (
+    <Container size="lg" py="xl">
+      <PageHeader
+        title="Dock slot booking"
+        description={`Request a delivery or pickup slot at a loading bay. No account needed: our operations team reviews every request within ${REVIEW_PROMISE_HOURS} hours during business hours.`}
+        actions={
+          <Button component={Link} to={requestPath} size="md" leftSection={<IconCalendarPlus size={18} aria-hidden />}>
+            Book a Dock Slot
+          </Button>
+        }
+      />
+
+      <Grid gutter="lg">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Card withBorder radius="md" padding="lg" h="100%">
+            <SectionTitle icon={<IconAlertCircle size={22} aria-hidden color="var(--mantine-primary-color-filled)" />}>
+              Booking requirements
+            </SectionTitle>
+            <BookingRequirements />
+          </Card>
+        </Grid.Col>
+
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Card withBorder radius="md" padding="lg" h="100%">
+            <SectionTitle icon={<IconClock size={22} aria-hidden color="var(--mantine-primary-color-filled)" />}>Operating hours</SectionTitle>
+            {info.isPending ? (
+              <Group gap="xs">
+                <Loader size="sm" />
+                <Text size="sm">Loading operating hours...</Text>
+              </Group>
+            ) : info.isError ? (
+              <Alert color="red" variant="light" styles={alertStyles} title="Site information could not be loaded">
+                <Stack gap="xs" align="flex-start">
+                  <Text size="sm">{info.error.message}</Text>
+                  <Button size="xs" variant="default" onClick={() => void info.refetch()}>
+                    Try again
+                  </Button>
+                </Stack>
+              </Alert>
+            ) : organizations.length === 0 ? (
+              <Text size="sm">No sites are taking bookings at the moment.</Text>
+            ) : (
+              <Stack gap="md">
+                {organizations.map((org) => (
+                  <Stack key={org.id} gap="xs">
+                    {showOrgNames ? (
+                      <Text fw={700} size="sm" c="indigo.9">
+                        {org.name}
+                      </Text>
+                    ) : null}
+                    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+                      {org.sites.map((site) => (
+                        <SiteHoursTable key={site.id} site={site} />
+                      ))}
+                    </SimpleGrid>
+                  </Stack>
+                ))}
+                <Text size="xs" c="gray.7">
+                  Hours are local to each site. Arrive within your booked window.
+                </Text>
+              </Stack>
+            )}
+          </Card>
+        </Grid.Col>
+
+        <Grid.Col span={12}>
+          <SectionTitle icon={<IconMapPin size={22} aria-hidden color="var(--mantine-primary-color-filled)" />}>Locations</SectionTitle>
+          {info.isPending ? (
+            <Loader size="sm" />
+          ) : info.isError ? null : (
+            <Stack gap="md">
+              {organizations.map((org) => (
+                <Stack key={org.id} gap="xs">
+                  {showOrgNames ? (
+                    <Text fw={700} size="sm" c="indigo.9">
+                      {org.name}
+                    </Text>
+                  ) : null}
+                  <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+                    {org.sites.map((site) => (
+                      <SiteLocationCard key={site.id} site={site} />
+                    ))}
+                  </SimpleGrid>
+                </Stack>
+              ))}
+            </Stack>
+          )}
+        </Grid.Col>
+
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Card withBorder radius="md" padding="lg" h="100%">
+            <SectionTitle icon={<IconPhoneCall size={22} aria-hidden color="var(--mantine-primary-color-filled)" />}>Need help?</SectionTitle>
+            {info.data ? (
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                {organizations.flatMap((org) => org.sites).map((site) => (
+                  <SiteContact key={site.id} site={site} />
+                ))}
+              </SimpleGrid>
+            ) : null}
+            <Text size="sm" mt="md">
+              Call the site for anything urgent on the day of your booking, such as running late or a change of vehicle.
+            </Text>
+          </Card>
+        </Grid.Col>
+
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Card withBorder radius="md" padding="lg" h="100%">
+            <SectionTitle icon={<IconHelpCircle size={22} aria-hidden color="var(--mantine-primary-color-filled)" />}>Before you book</SectionTitle>
+            <Stack gap="xs">
+              <Anchor component={Link} to="/book/help" size="sm">
+                How booking works, what to bring and how check-in works
+              </Anchor>
+              <Anchor component={Link} to="/book/terms" size="sm">
+                Booking terms, cancellation and rescheduling
+              </Anchor>
+            </Stack>
+          </Card>
+        </Grid.Col>
+      </Grid>
+    </Container>
+  );
+}

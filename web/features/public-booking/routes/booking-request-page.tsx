@@ -1,0 +1,108 @@
+import { Alert, Button, Container, Group, Loader, NativeSelect, Text } from '@mantine/core';
+import { IconAlertCircle, IconBuildingSkyscraper } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { usePublicOrganizations } from '../api/get-public-organizations';
+import type { CreatedBooking, PublicOrganization } from '../api/types';
+import { BookingRequestForm } from '../components/booking-request-form';
+import { BookingSubmitted } from '../components/booking-submitted';
+import { FormSection } from '../components/form-section';
+import { PageHeader } from '../components/page-header';
+import { alertStyles } from '../utils/styles';
+
+type Submitted = { booking: CreatedBooking; tsrNumber: string };
+
+/**
+ * Which organization the request is for: `?org=` preselects it; a single active organization is
+ * chosen automatically; otherwise the haulier picks one in the 'Select Organization' card.
+ */
+function resolveOrganization(orgs: PublicOrganization[] | undefined, orgParam: string | null, chosenId: string) {
+  const paramOrg = orgParam ? orgs?.find((o) => o.id === orgParam) : undefined;
+  const isParamUnknown = !!orgParam && !!orgs && !paramOrg;
+  if (paramOrg) return { orgId: paramOrg.id, isSelectShown: false, isParamUnknown };
+  if (orgs && orgs.length === 1) return { orgId: orgs[0].id, isSelectShown: false, isParamUnknown };
+  const chosen = orgs?.find((o) => o.id === chosenId);
+  return { orgId: chosen?.id ?? null, isSelectShown: !!orgs && orgs.length > 1, isParamUnknown };
+}
+
+/** /book/request */
+export default function BookingRequestPage() {
+  const [params] = useSearchParams();
+  const orgParam = params.get('org');
+  const organizations = usePublicOrganizations();
+  const [chosenOrgId, setChosenOrgId] = useState('');
+  const [submitted, setSubmitted] = useState<Submitted | null>(null);
+  const { orgId, isSelectShown, isParamUnknown } = resolveOrganization(organizations.data, orgParam, chosenOrgId);
+  const orgName = organizations.data?.find((o) => o.id === orgId)?.name;
+
+  if (submitted) {
+    return (
+      <Container size="md" py="xl">
+        <BookingSubmitted booking={submitted.booking} tsrNumber={submitted.tsrNumber} />
+      </Container>
+    );
+  }
+
+  const organizationSection = isSelectShown ? (
+    <FormSection
+      title="Select Organization"
+      icon={<IconBuildingSkyscraper size={22} color="var(--mantine-primary-color-filled)" aria-hidden />}
+      description="Choose the organization that runs the site you are delivering to or collecting from."
+    >
+      {isParamUnknown ? (
+        <Alert color="orange" variant="light" styles={alertStyles} mb="md" icon={<IconAlertCircle size={18} aria-hidden />}>
+          The organization in your booking link is not taking bookings. Please choose one below.
+        </Alert>
+      ) : null}
+      <NativeSelect
+        label="Organization"
+        withAsterisk
+        value={chosenOrgId}
+        onChange={(e) => setChosenOrgId(e.currentTarget.value)}
+        data={[{ value: '', label: 'Select an organization' }, ...(organizations.data ?? []).map((o) => ({ value: o.id, label: o.name }))]}
+      />
+    </FormSection>
+  ) : null;
+
+  return (
+    <Container size="md" py="xl">
+      <PageHeader
+        title="Request a Dock Slot"
+        description={
+          orgName && !isSelectShown
+            ? `Booking with ${orgName}. Fields marked * are required.`
+            : 'Fields marked * are required.'
+        }
+        backTo="/book"
+      />
+      {organizations.isPending ? (
+        <Group gap="xs">
+          <Loader size="sm" />
+          <Text size="sm">Loading...</Text>
+        </Group>
+      ) : organizations.isError ? (
+        <Alert color="red" variant="light" styles={alertStyles} title="Failed to load organizations" icon={<IconAlertCircle size={18} aria-hidden />}>
+          <Text size="sm" mb="xs">
+            {organizations.error.message || 'Failed to load organizations'}
+          </Text>
+          <Button size="xs" variant="default" onClick={() => void organizations.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : organizations.data.length === 0 ? (
+        <Alert color="orange" variant="light" styles={alertStyles} title="No organizations are taking bookings" icon={<IconAlertCircle size={18} aria-hidden />}>
+          Bookings are not open at the moment. Please contact the site directly.
+        </Alert>
+      ) : (
+        <BookingRequestForm
+          orgId={orgId}
+          organizationSection={organizationSection}
+          onSubmitted={(booking, tsrNumber) => {
+            setSubmitted({ booking, tsrNumber });
+            window.scrollTo({ top: 0 });
+          }}
+        />
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_OPERATING_HOURS } from '../../../../domain/constants';
+import { summarizeOperatingHours } from './operating-hours';
+
+describe('summarizeOperatingHours', () => {
+  it('folds the spec default hours into three rows', () => {
+    expect(summarizeOperatingHours(DEFAULT_OPERATING_HOURS)).toEqual([
+      { days: 'Mon-Fri', hours: '06:00-22:00' },
+      { days: 'Sat', hours: '08:00-18:00' },
+      { days: 'Sun', hours: '10:00-16:00' },
+    ]);
+  });
+
+  it('shows closed days and does not fold across different hours', () => {
+    expect(
+      summarizeOperatingHours({
+        ...DEFAULT_OPERATING_HOURS,
+        wed: null,
+        sat: null,
+        sun: null,
+      }),
+    ).toEqual([
+      { days: 'Mon-Tue', hours: '06:00-22:00' },
+      { days: 'Wed', hours: 'Closed' },
+      { days: 'Thu-Fri', hours: '06:00-22:00' },
+      { days: 'Sat-Sun', hours: 'Closed' },
+    ]);
+  });
+});

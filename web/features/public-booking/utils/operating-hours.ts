@@ -1,0 +1,36 @@
+import type { DayHours, OperatingHours } from '../../../../domain/constants';
+import { WEEKDAYS, type Weekday } from '../../../../domain/enums';
+
+export const WEEKDAY_LABELS: Record<Weekday, string> = {
+  mon: 'Mon',
+  tue: 'Tue',
+  wed: 'Wed',
+  thu: 'Thu',
+  fri: 'Fri',
+  sat: 'Sat',
+  sun: 'Sun',
+};
+
+export type OperatingHoursRow = { days: string; hours: string };
+
+function hoursText(day: DayHours): string {
+  return day ? `${day.open}-${day.close}` : 'Closed';
+}
+
+/**
+ * Consecutive weekdays with the same hours folded into one row:
+ * Mon-Fri 06:00-22:00, Sat 08:00-18:00, Sun 10:00-16:00.
+ */
+export function summarizeOperatingHours(hours: OperatingHours): OperatingHoursRow[] {
+  const rows: Array<{ from: Weekday; to: Weekday; hours: string }> = [];
+  for (const day of WEEKDAYS) {
+    const text = hoursText(hours[day] ?? null);
+    const last = rows[rows.length - 1];
+    if (last && last.hours === text) last.to = day;
+    else rows.push({ from: day, to: day, hours: text });
+  }
+  return rows.map((r) => ({
+    days: r.from === r.to ? WEEKDAY_LABELS[r.from] : `${WEEKDAY_LABELS[r.from]}-${WEEKDAY_LABELS[r.to]}`,
+    hours: r.hours,
+  }));
+}

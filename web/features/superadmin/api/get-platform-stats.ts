@@ -1,0 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export type PlatformStats = {
+  organizations: number;
+  users: number;
+  uptimeSeconds: number;
+  /** Monthly recurring revenue in USD. */
+  mrr: number | null;
+};
+
+/** GET /api/public/platform-stats — real platform figures for the super-admin login page. */
+export function getPlatformStats(): Promise<PlatformStats> {
+  return api<PlatformStats>('/api/public/platform-stats', { anonymous: true });
+}
+
+export function usePlatformStats() {
+  return useQuery({ queryKey: ['public', 'platform-stats'], queryFn: getPlatformStats });
+}

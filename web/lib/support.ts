@@ -1,0 +1,2 @@
+/** Where people are told to write for help on the sign-in screens. */
+export const SUPPORT_EMAIL = 'support@baywise.test';
