@@ -30,14 +30,16 @@ function dateInDays(days: number): { iso: string; label: string; date: Date } {
   return { iso, label, date: d };
 }
 
-/** Opens a Mantine date picker input and clicks a day, paging months forward as needed. */
-async function pickDate(page: Page, inputLabel: string, day: { label: string }): Promise<void> {
+/** Opens a Mantine date picker input and clicks a day, paging forward from the current month. */
+async function pickDate(page: Page, inputLabel: string, day: { label: string; date: Date }): Promise<void> {
   await page.getByRole('button', { name: inputLabel, exact: true }).click();
-  const dayButton = page.getByRole('button', { name: day.label, exact: true });
-  for (let i = 0; i < 3 && !(await dayButton.isVisible()); i++) {
-    await page.locator('[data-direction="next"]').first().click();
-  }
-  await dayButton.click();
+  const picker = page.getByRole('dialog');
+  await expect(picker).toBeVisible();
+  const now = new Date();
+  const monthsAhead = (day.date.getFullYear() - now.getFullYear()) * 12 + day.date.getMonth() - now.getMonth();
+  for (let i = 0; i < monthsAhead; i++) await picker.locator('[data-direction="next"]').first().click();
+  await picker.getByRole('button', { name: day.label, exact: true }).click();
+  await expect(picker).toBeHidden();
 }
 
 /** Waits for the grid and picks a free slot (a given time, or the first free one). */

@@ -1,5 +1,5 @@
 import { PasswordInput, type PasswordInputProps } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 
 /**
  * A password input whose show/hide toggle is a real, labelled, keyboard-reachable button
@@ -16,7 +16,7 @@ export function PasswordField(props: PasswordInputProps) {
         'aria-label': visible ? 'Hide password' : 'Show password',
         tabIndex: 0,
         // Mantine toggles on Space only; a button should answer Enter too.
-        onKeyDown: (event) => {
+        onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => {
           if (event.key === 'Enter') {
             event.preventDefault();
             setVisible((v) => !v);
