@@ -202,7 +202,7 @@ test.describe('public booking portal', () => {
     await expect(page.getByRole('heading', { name: 'Booking Request Submitted!' })).toBeVisible();
     await expect(page.getByText('A confirmation email will arrive shortly.')).toBeVisible();
     await expect(page.getByText('within 2 hours during business hours', { exact: false })).toBeVisible();
-    await expect(page.getByRole('table', { name: 'Your booking' })).toContainText('North Terminal');
+    await expect(page.getByRole('table', { name: 'Your booking' })).toContainText(/(North|South) Terminal/);
     await expect(page.getByText('1 document attached', { exact: false })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Submit Another Booking' })).toHaveAttribute('href', '/book');
     await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
