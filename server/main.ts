@@ -9,7 +9,7 @@ import { runMigrations } from './db/migrate';
 import { ensureAuthSecret } from './modules/auth/tokens';
 import { seedDemoDataIfEmpty } from './db/seed';
 import { createMailer } from './mail/mailer';
-import { createLocalStorage, createS3Storage } from './storage/storage';
+import { createLocalStorage } from './storage/storage';
 import { ensureWebBuild, webDist } from './web-build';
 
 const bootStarted = Date.now();
@@ -50,7 +50,11 @@ async function shutdown(signal: string, app?: Awaited<ReturnType<typeof buildApp
 
 try {
   const webBuild = process.env.SKIP_WEB_BUILD === 'true' ? Promise.resolve() : ensureWebBuild((m) => log.info(m));
-  database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onIdleError: (error) => log.warn({ err: error }, 'idle database connection lost'),
+  });
   await runMigrations(database);
   const ctx: AppContext = {
     config,
@@ -59,7 +63,9 @@ try {
     log,
     startedAt: new Date(),
     authSecret: await ensureAuthSecret(database, config.authSecret),
-    storage: config.s3 ? createS3Storage(config.s3) : createLocalStorage(path.join(config.dataDir, 'storage')),
+    storage: config.s3
+      ? (await import('./storage/s3-storage')).createS3Storage(config.s3)
+      : createLocalStorage(path.join(config.dataDir, 'storage')),
     mailer: createMailer({
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,

@@ -29,11 +29,20 @@ export type Database = {
 // this covers raw aggregates too). int8 counts stay strings unless cast.
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 
-export type OpenOptions = { databaseUrl?: string; dataDir?: string; memory?: boolean };
+export type OpenOptions = {
+  databaseUrl?: string;
+  dataDir?: string;
+  memory?: boolean;
+  /** Told about errors of idle pooled connections (logged by the server). */
+  onIdleError?: (error: Error) => void;
+};
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle client dropped by the server (restart, failover) must not crash the process: the
+    // pool replaces it on the next checkout.
+    pool.on('error', (error) => options.onIdleError?.(error));
     // Fail fast with the real reason when the server is not reachable.
     await pool.query('select 1');
     const db = drizzlePg(pool, { schema }) as unknown as Db;

@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalStorage, createS3Storage, type Storage } from './storage';
+import { createS3Storage } from './s3-storage';
+import { createLocalStorage, type Storage } from './storage';
 
 // The same contract on the local folder and on an S3-compatible server (s3rver, in-process).
 

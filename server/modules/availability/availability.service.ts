@@ -83,8 +83,7 @@ export async function getDayAvailability(
       ? []
       : await repo.listBusyIntervals(
           db,
-          org.id,
-          [...bySite.keys()],
+          { orgId: org.id, siteIds: [...bySite.keys()], bayIds: compatible.map((bay) => bay.id) },
           new Date(Math.min(...allSlots.map((s) => s.start.getTime()))),
           new Date(Math.max(...allSlots.map((s) => s.end.getTime()))),
           options.excludeBookingId,

@@ -6,6 +6,7 @@ import {
 } from '../../../domain/booking-request';
 import { DOCUMENTS_BUCKET } from '../../../domain/constants';
 import { OUTSIDE_OPERATING_HOURS_MESSAGE, slotUnavailableMessage } from '../../../domain/slot-grid';
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { AppError, conflict } from '../../plugins/errors';
@@ -83,14 +84,28 @@ export async function candidatesFor(
  * Takes the first candidate bay the database accepts. The exclusion constraint is the final
  * guard: when a concurrent booking took a bay between our read and our insert (23P01), the
  * savepoint is rolled back and the next bay is tried.
+ *
+ * Two transactions inserting conflicting rows at the same instant can each see the other's
+ * uncommitted row and deadlock inside the constraint check (40P01 after a one-second wait). A
+ * transaction-scoped advisory lock on the bay, taken inside the savepoint, queues claimants of one
+ * bay instead: the second waits for the first to commit and then fails fast with 23P01. Each
+ * transaction holds at most one bay lock while waiting for another, so the locks cannot cycle.
  */
 export async function claimBay<T>(tx: Tx, candidates: Candidate[], write: (sp: Tx, candidate: Candidate) => Promise<T>): Promise<T> {
   for (const candidate of candidates) {
-    try {
-      return await tx.transaction((sp) => write(sp, candidate));
-    } catch (error) {
-      if (pgCode(error) === '23P01') continue;
-      throw error;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      try {
+        return await tx.transaction(async (sp) => {
+          await sp.execute(sql`select pg_advisory_xact_lock(hashtextextended(${candidate.bayId}::text, 0))`);
+          return write(sp, candidate);
+        });
+      } catch (error) {
+        const code = pgCode(error);
+        if (code === '23P01') break; // taken: next bay
+        if (code === '40P01' && attempt === 0) continue; // deadlock victim: the other may have rolled back, retry once
+        if (code === '40P01') break;
+        throw error;
+      }
     }
   }
   throw noAvailableBay();

@@ -1,0 +1,156 @@
+// Booking throughput: 100 concurrent clients submit bookings through the real HTTP app (Fastify
+// listening on 127.0.0.1, PostgreSQL, the app's own pool of 10 connections, confirmation mail
+// written to the outbox), first spread over many dates and slots so that most succeed, then all
+// at one slot. Afterwards overlapping live bookings are counted in SQL: there must be none.
+// Prints `booking commits/s: N (overlaps: 0)` (N from the spread phase).
+// Run alone: npx tsx bench/booking-throughput.ts
+// Knobs: BENCH_BOOKING_SECONDS (spread phase, default 15), BENCH_BOOKING_CLIENTS (default 100),
+//        BENCH_CONTENTION_REQUESTS (contention phase, default 1000).
+import { spawn } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import { formatTimeOfDay, weekdayOf } from '../domain/slot-grid';
+import { countOverlaps } from '../server/modules/availability/availability.repo';
+import { addMember, createUser } from '../server/test/fixtures';
+import { createBenchOrg, openBench } from './lib/bench-data';
+import type { LoadPlan, LoadReport } from './lib/booking-load';
+import { envInt, ms } from './lib/stats';
+
+const NOW = '2026-11-23T00:00:00Z'; // Monday; bookings go to the weekdays after it
+const seconds = envInt('BENCH_BOOKING_SECONDS', 15);
+const clients = envInt('BENCH_BOOKING_CLIENTS', 100);
+const contentionRequests = envInt('BENCH_CONTENTION_REQUESTS', 1000);
+
+/** The next `count` weekdays after `from` ('YYYY-MM-DD'). */
+function weekdaysAfter(from: string, count: number): string[] {
+  const days: string[] = [];
+  for (let t = Date.parse(`${from}T00:00:00Z`) + 86_400_000; days.length < count; t += 86_400_000) {
+    const date = new Date(t).toISOString().slice(0, 10);
+    if (!['sat', 'sun'].includes(weekdayOf(date))) days.push(date);
+  }
+  return days;
+}
+
+/** Runs the load generator in its own process (it must not share the server's event loop). */
+function runLoad(plan: LoadPlan): Promise<LoadReport> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/booking-load.ts', JSON.stringify(plan)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`load generator exited with ${code}`));
+      try {
+        resolve(JSON.parse(out.trim().split('\n').at(-1)!) as LoadReport);
+      } catch (error) {
+        reject(error as Error);
+      }
+    });
+  });
+}
+
+const describeStatuses = (report: LoadReport) =>
+  Object.entries(report.byStatus)
+    .map(([status, n]) => `${status}: ${n}`)
+    .join(', ') + (report.transportErrors ? `, transport errors: ${report.transportErrors}` : '');
+
+const t = await openBench('postgres', { now: NOW, env: { RATE_LIMIT_DISABLED: 'true' } });
+let failed = false;
+try {
+  const database = t.ctx.database;
+  const org = await createBenchOrg(database, { name: 'Throughput Freight', sites: 2, baysPerSite: 12 });
+  const admin = await createUser(database, { email: 'admin@throughput.example' });
+  await addMember(database, org.orgId, admin.id, 'org_admin'); // so each booking also mails the admins
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = t.app.server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}/api/public/bookings`;
+  const bookingsNow = async () => Number((await database.query<{ n: number }>('select count(*)::int as n from bookings'))[0]!.n);
+
+  const days = weekdaysAfter(NOW.slice(0, 10), 41);
+  const spreadDates = days.slice(0, 40);
+  const contentionDate = days[40]!;
+  const allSlots = Array.from({ length: 32 }, (_, i) => formatTimeOfDay(6 * 60 + i * 30));
+  console.log(
+    `setup: 1 organization, 2 sites × 12 bays (all fit the 3.5 m vehicle), app on 127.0.0.1:${port}, ` +
+      `pg pool of 10, ${clients} clients in a separate process; rate limits off`,
+  );
+
+  // Phase 1: spread over 40 weekdays × 32 slots (24 bays each): most requests find a free bay.
+  const before = await bookingsNow();
+  const cpuBefore = process.cpuUsage();
+  const spread = await runLoad({ url, orgId: org.orgId, clients, dates: spreadDates, slots: allSlots, durationS: seconds, seed: 1, tag: 'S' });
+  const cpu = process.cpuUsage(cpuBefore);
+  const committed = (await bookingsNow()) - before;
+  const commitsPerS = committed / (spread.elapsedMs / 1000);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
+  console.log(
+    `spread phase: ${spread.sent} requests in ${(spread.elapsedMs / 1000).toFixed(1)} s over ${spreadDates.length} days × 32 slots → ` +
+      `${committed} bookings committed (${describeStatuses(spread)}); ` +
+      `latency of a 201: median ${ms(spread.latency201.median, 1)}, p95 ${ms(spread.latency201.p95, 1)}`,
+  );
+  console.log(
+    `spread phase: the server process used ${(cpuMs / 1000).toFixed(1)} s of CPU in ${(spread.elapsedMs / 1000).toFixed(1)} s ` +
+      `(${((cpuMs / spread.elapsedMs) * 100).toFixed(0)} % of one core; ${ms(cpuMs / Math.max(1, committed), 1)} per committed booking)`,
+  );
+
+  // Phase 2: every client at one slot: exactly one booking per compatible bay, the rest refused.
+  const deadlocks = async () =>
+    Number((await database.query<{ n: string }>('select deadlocks as n from pg_stat_database where datname = current_database()'))[0]!.n);
+  await database.query('select pg_stat_clear_snapshot()');
+  const deadlocksBefore = await deadlocks();
+  const beforeContention = await bookingsNow();
+  const contention = await runLoad({
+    url,
+    orgId: org.orgId,
+    clients,
+    dates: [contentionDate],
+    slots: ['10:00'],
+    requests: contentionRequests,
+    seed: 2,
+    tag: 'C',
+  });
+  const winners = (await bookingsNow()) - beforeContention;
+  await new Promise((r) => setTimeout(r, 1000)); // statistics reach pg_stat_database within a second
+  await database.query('select pg_stat_clear_snapshot()');
+  const contentionDeadlocks = (await deadlocks()) - deadlocksBefore;
+  const refused = contention.byErrorCode.no_available_bay ?? 0;
+  console.log(
+    `contention phase: ${contention.sent} requests for ${contentionDate} 10:00 in ${(contention.elapsedMs / 1000).toFixed(1)} s ` +
+      `(${(contention.sent / (contention.elapsedMs / 1000)).toFixed(0)} req/s) → ${winners} booked for ${org.bays.length} bays, ` +
+      `${refused} 'No Available Bay' (${describeStatuses(contention)}); latency median ${ms(contention.latencyAll.median, 1)}, p95 ${ms(contention.latencyAll.p95, 1)}`,
+  );
+
+  const overlaps = await countOverlaps(database.db);
+  const serverErrors = [spread, contention].reduce(
+    (n, r) => n + Object.entries(r.byStatus).filter(([status]) => Number(status) >= 500).reduce((m, [, c]) => m + c, 0),
+    0,
+  );
+  console.log(`contention phase: PostgreSQL counted ${contentionDeadlocks} deadlocks (pg_stat_database.deadlocks)`);
+  if (serverErrors > 0) {
+    // Not a benchmark failure (no booking is wrong), but a defect to fix: say what the server logged.
+    const events = await database.query<{ message: string; n: number }>(
+      `select split_part(message, E'\n', 1) as message, count(*)::int as n from error_events group by 1 order by 2 desc`,
+    );
+    const summary = events.map((e) => `${e.n} × ${e.message.slice(0, 60)}…`).join('; ');
+    console.log(
+      `WARNING: ${serverErrors} requests answered 500 instead of 'No Available Bay' (${summary}); ` +
+        `${contentionDeadlocks} deadlocks between concurrent exclusion-constraint checks (SQLSTATE 40P01), which claimBay does not handle`,
+    );
+  }
+  const unexpected = Object.entries({ ...spread.byErrorCode, ...contention.byErrorCode }).filter(
+    ([code]) => code !== 'no_available_bay' && code !== 'internal_error',
+  );
+  const transportErrors = spread.transportErrors + contention.transportErrors;
+  if (overlaps !== 0 || winners !== org.bays.length || transportErrors > 0 || unexpected.length > 0) {
+    failed = true;
+    console.error(
+      `FAILED: overlaps ${overlaps}, contention winners ${winners} (expected ${org.bays.length}), transport errors ${transportErrors}, ` +
+        `unexpected error codes ${JSON.stringify(Object.fromEntries(unexpected))}`,
+    );
+  }
+  console.log(`booking commits/s: ${commitsPerS.toFixed(0)} (overlaps: ${overlaps})`);
+} finally {
+  await t.close();
+}
+if (failed) process.exitCode = 1;

@@ -1,0 +1,119 @@
+// The load generator of bench/booking-throughput.ts, run as its own process so that the clients do
+// not share the server's event loop: N concurrent clients POST JSON booking requests to the
+// public API, for a duration (spread over many dates and slots) or a fixed count (all for one slot).
+// Usage: tsx bench/lib/booking-load.ts '<LoadPlan as JSON>'   → prints a LoadReport as JSON.
+import { summarize, type Summary } from './stats';
+
+export type LoadPlan = {
+  url: string;
+  orgId: string;
+  clients: number;
+  /** Where the requests go: each picks a date and a slot at random from these lists. */
+  dates: string[];
+  slots: string[];
+  /** Run for this long … */
+  durationS?: number;
+  /** … or until this many requests have been sent. */
+  requests?: number;
+  seed: number;
+  tag: string;
+};
+
+export type LoadReport = {
+  sent: number;
+  elapsedMs: number;
+  byStatus: Record<string, number>;
+  /** Error codes of the non-2xx answers (error.code in our error shape). */
+  byErrorCode: Record<string, number>;
+  latency201: Summary;
+  latencyAll: Summary;
+  transportErrors: number;
+};
+
+/** mulberry32: a small seeded PRNG, so runs are repeatable. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export async function runLoad(plan: LoadPlan): Promise<LoadReport> {
+  const next = random(plan.seed);
+  const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)]!;
+  let issued = 0;
+  const byStatus: Record<string, number> = {};
+  const byErrorCode: Record<string, number> = {};
+  const latency201: number[] = [];
+  const latencyAll: number[] = [];
+  let transportErrors = 0;
+  const started = performance.now();
+  const deadline = plan.durationS !== undefined ? started + plan.durationS * 1000 : Number.POSITIVE_INFINITY;
+  const limit = plan.requests ?? Number.POSITIVE_INFINITY;
+
+  async function client(): Promise<void> {
+    while (performance.now() < deadline && issued < limit) {
+      const n = ++issued;
+      const body = JSON.stringify({
+        orgId: plan.orgId,
+        tsrNumber: `TSR-${plan.tag}-${n}`,
+        tsrSystemType: 'servicenow',
+        tenantName: `Bench Freight ${n % 50}`,
+        contactName: 'Load Tester',
+        tenantEmail: `load${n % 50}@bench.example`,
+        bookingType: 'delivery',
+        date: pick(plan.dates),
+        slot: pick(plan.slots),
+        expectedDurationMin: 30,
+        vehicleType: 'rigid',
+        vehicleRegistration: `BN${String(n % 10000).padStart(4, '0')}`,
+        vehicleHeightM: 3.5,
+        vehicleLengthM: 12,
+        specialAccessNeeds: [],
+        goodsDescription: 'Pallets',
+        driverInductionCompleted: true,
+        termsAccepted: true,
+      });
+      const sentAt = performance.now();
+      try {
+        const res = await fetch(plan.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+        const text = await res.text();
+        const took = performance.now() - sentAt;
+        latencyAll.push(took);
+        byStatus[res.status] = (byStatus[res.status] ?? 0) + 1;
+        if (res.status === 201) latency201.push(took);
+        else {
+          let code = 'unreadable';
+          try {
+            code = (JSON.parse(text) as { error?: { code?: string } }).error?.code ?? 'no code';
+          } catch {
+            // not our error shape
+          }
+          byErrorCode[code] = (byErrorCode[code] ?? 0) + 1;
+        }
+      } catch {
+        transportErrors++;
+      }
+    }
+  }
+
+  await Promise.all(Array.from({ length: plan.clients }, client));
+  return {
+    sent: issued,
+    elapsedMs: performance.now() - started,
+    byStatus,
+    byErrorCode,
+    latency201: summarize(latency201),
+    latencyAll: summarize(latencyAll),
+    transportErrors,
+  };
+}
+
+if (process.argv[1]?.endsWith('booking-load.ts') && process.argv[2]) {
+  const report = await runLoad(JSON.parse(process.argv[2]) as LoadPlan);
+  process.stdout.write(`${JSON.stringify(report)}\n`);
+}

@@ -1,0 +1,152 @@
+// `npm run bench`: runs every benchmark in order, each in its own process, echoes its output,
+// prints the key lines at the end and writes them with the machine and the command into
+// bench/RESULTS.md (between the generated-section markers; notes outside them are kept).
+// Knobs are environment variables, listed in each benchmark's header and echoed into RESULTS.md.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { benchDatabaseUrl } from './lib/bench-data';
+
+const benchDir = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(benchDir, '..');
+const resultsFile = path.join(benchDir, 'RESULTS.md');
+const BEGIN = '<!-- bench:begin (written by `npm run bench`; edit outside these markers) -->';
+const END = '<!-- bench:end -->';
+
+const benchmarks = [
+  { file: 'availability-speedup.ts', title: 'Availability: our day grid vs the spec pattern (PostgreSQL, PGlite)' },
+  { file: 'availability-flatness.ts', title: 'Availability latency from 10k to 1M bookings (PostgreSQL)' },
+  { file: 'booking-throughput.ts', title: 'Booking throughput, 100 concurrent clients over HTTP (PostgreSQL)' },
+  { file: 'startup.ts', title: 'Startup (`npm start`, embedded PGlite)' },
+];
+const KEY_LINE = /^(availability speedup:|availability latency \d|booking commits\/s:|startup first:|WARNING:|FAILED)/;
+
+type Outcome = { file: string; title: string; lines: string[]; exitCode: number; seconds: number };
+
+function runBenchmark(file: string): Promise<{ lines: string[]; exitCode: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join('bench', file)], {
+      cwd: root,
+      env: process.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const lines: string[] = [];
+    const collect = (stream: NodeJS.ReadableStream, echo: NodeJS.WriteStream) => {
+      let pending = '';
+      stream.on('data', (chunk: Buffer) => {
+        pending += chunk.toString();
+        const complete = pending.split('\n');
+        pending = complete.pop()!;
+        for (const line of complete) {
+          echo.write(`${line}\n`);
+          if (line.trim() !== '') lines.push(line);
+        }
+      });
+      stream.on('end', () => {
+        if (pending.trim() !== '') {
+          echo.write(`${pending}\n`);
+          lines.push(pending);
+        }
+      });
+    };
+    collect(child.stdout!, process.stdout);
+    collect(child.stderr!, process.stderr);
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ lines, exitCode: code ?? 1 }));
+  });
+}
+
+async function postgresVersion(): Promise<string> {
+  const client = new pg.Client({ connectionString: benchDatabaseUrl() });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ server_version: string }>('show server_version');
+    return `PostgreSQL ${rows[0]!.server_version}`;
+  } catch (error) {
+    return `PostgreSQL not reachable (${(error as Error).message})`;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+function machineNotes(pgVersion: string, loadBefore: number[], loadAfter: number[]): string[] {
+  const cpus = os.cpus();
+  const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(' / ');
+  return [
+    `CPU: ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown'}`,
+    `memory: ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`,
+    `OS: ${os.type()} ${os.release()} (${os.arch()}); Node ${process.version}; ${pgVersion} on ${new URL(benchDatabaseUrl()).host}`,
+    `load average (1/5/15 min) before: ${load(loadBefore)}, after: ${load(loadAfter)} ` +
+      '(the machine is shared: other work running at the same time slows every figure)',
+  ];
+}
+
+function knobs(): string {
+  const set = Object.entries(process.env)
+    .filter(([name]) => name.startsWith('BENCH_'))
+    .map(([name, value]) => `${name}=${value}`);
+  return set.length ? `${set.join(' ')} npm run bench` : 'npm run bench';
+}
+
+function writeResults(outcomes: Outcome[], startedAt: Date, notes: string[]): void {
+  const keyLines = outcomes.flatMap((o) => o.lines.filter((line) => KEY_LINE.test(line)));
+  const section = [
+    BEGIN,
+    `## Latest run: ${startedAt.toISOString()}`,
+    '',
+    `Command: \`${knobs()}\` (from the repository root; ${outcomes.reduce((s, o) => s + o.seconds, 0).toFixed(0)} s in all)`,
+    '',
+    ...notes.map((note) => `- ${note}`),
+    '',
+    '### Key lines',
+    '',
+    '```',
+    ...keyLines,
+    '```',
+    '',
+    ...outcomes.flatMap((o) => [
+      `### ${o.title}`,
+      '',
+      `\`bench/${o.file}\`: ${o.seconds.toFixed(0)} s, ${o.exitCode === 0 ? 'passed' : `FAILED (exit ${o.exitCode})`}`,
+      '',
+      '```',
+      ...o.lines.filter((line) => !line.startsWith('npm warn')),
+      '```',
+      '',
+    ]),
+    END,
+  ].join('\n');
+  const existing = fs.existsSync(resultsFile) ? fs.readFileSync(resultsFile, 'utf8') : '';
+  const begin = existing.indexOf(BEGIN);
+  const end = existing.indexOf(END);
+  const next =
+    begin !== -1 && end > begin
+      ? `${existing.slice(0, begin)}${section}${existing.slice(end + END.length)}`
+      : `# Benchmark results\n\nWritten by \`npm run bench\` (bench/run.ts).\n\n${section}\n${existing}`;
+  fs.writeFileSync(resultsFile, next.endsWith('\n') ? next : `${next}\n`);
+}
+
+const startedAt = new Date();
+const loadBefore = os.loadavg();
+const pgVersion = await postgresVersion();
+const outcomes: Outcome[] = [];
+for (const bench of benchmarks) {
+  console.log(`\n=== ${bench.title} (bench/${bench.file}) ===`);
+  const started = performance.now();
+  const { lines, exitCode } = await runBenchmark(bench.file);
+  outcomes.push({ ...bench, lines, exitCode, seconds: (performance.now() - started) / 1000 });
+}
+const notes = machineNotes(pgVersion, loadBefore, os.loadavg());
+writeResults(outcomes, startedAt, notes);
+
+console.log('\n=== Key lines ===');
+for (const o of outcomes) for (const line of o.lines.filter((l) => KEY_LINE.test(l))) console.log(line);
+const failed = outcomes.filter((o) => o.exitCode !== 0);
+console.log(`\n${notes.join('\n')}\nResults written to ${path.relative(root, resultsFile)}.`);
+if (failed.length > 0) {
+  console.error(`Failed: ${failed.map((o) => o.file).join(', ')}`);
+  process.exitCode = 1;
+}
