@@ -42,7 +42,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'rm -rf e2e/.data/run && npx tsx server/main.ts',
+    command: 'rm -rf e2e/.data/run && npm start',
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
     // The first start may build the web app.

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { projectRoot } from './paths';
 
-export const webRoot = path.resolve(import.meta.dirname, '..', 'web');
+export const webRoot = path.join(projectRoot, 'web');
 export const webDist = path.join(webRoot, 'dist');
-const inputs = [webRoot, path.resolve(import.meta.dirname, '..', 'domain')];
+const inputs = [webRoot, path.join(projectRoot, 'domain')];
 const configFiles = ['vite.config.ts', 'package-lock.json', 'postcss.config.cjs'].map((f) =>
-  path.resolve(import.meta.dirname, '..', f),
+  path.join(projectRoot, f),
 );
 
 function newestMtime(dir: string): number {
@@ -32,7 +33,7 @@ export function isWebBuildStale(): boolean {
 
 export async function buildWeb(): Promise<void> {
   const { build } = await import('vite');
-  await build({ configFile: path.resolve(import.meta.dirname, '..', 'vite.config.ts'), logLevel: 'warn' });
+  await build({ configFile: path.join(projectRoot, 'vite.config.ts'), logLevel: 'warn' });
 }
 
 export async function ensureWebBuild(log: (message: string) => void): Promise<void> {

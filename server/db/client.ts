@@ -6,6 +6,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { migrationsFolder } from './migrate';
+import { findTemplate } from './pglite-template';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -35,6 +37,8 @@ export type OpenOptions = {
   memory?: boolean;
   /** Told about errors of idle pooled connections (logged by the server). */
   onIdleError?: (error: Error) => void;
+  /** Restore a new PGlite data directory from the migrated template when one exists (default). */
+  template?: boolean;
 };
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -55,13 +59,17 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     };
   }
   let dataDir: string | undefined;
+  let loadDataDir: Blob | undefined;
   if (!options.memory) {
     if (!options.dataDir) throw new Error('openDatabase: dataDir or databaseUrl is required');
     dataDir = path.join(options.dataDir, 'pgdata');
+    const isNew = !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
     fs.mkdirSync(dataDir, { recursive: true });
+    if (isNew && options.template !== false) loadDataDir = findTemplate(migrationsFolder);
   }
   const pglite = await PGlite.create({
     dataDir,
+    loadDataDir,
     extensions: { btree_gist },
     parsers: { [types.NUMERIC]: (value: string) => Number(value) },
   });

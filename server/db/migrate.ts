@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { projectRoot } from '../paths';
 import type { Database } from './client';
 
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = path.join(projectRoot, 'server', 'db', 'migrations');
 
 // An arbitrary constant: only one node migrates at a time on a shared server.
 const MIGRATION_LOCK_KEY = 727_401_993;

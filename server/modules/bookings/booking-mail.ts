@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import { createEvent, type DateArray } from 'ics';
 import { BOOKING_TYPE_LABELS, VEHICLE_TYPE_LABELS, type BookingType, type VehicleType } from '../../../domain/enums';
 import type { AppContext } from '../../context';

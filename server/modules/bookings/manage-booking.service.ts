@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../plugins/errors';
