@@ -246,7 +246,8 @@ export async function submitPublicBooking(
     throw error;
   }
 
-  const view = (await repo.findBookingView(ctx.database.db, { id: bookingId }))!;
+  const view = await repo.findBookingView(ctx.database.db, { id: bookingId });
+  if (!view) throw new AppError(500, 'bay_lookup_failed', 'Failed to get bay information');
   const manageUrl = manageUrlFor(ctx, manageToken);
   const facts = mailFacts(view, input.documents.length);
   await Promise.all([
