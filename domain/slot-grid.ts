@@ -78,13 +78,20 @@ export function formatTimeOfDay(minutes: number): string {
 
 /** True when the runtime knows `timeZone` (IANA name or UTC). */
 export function isValidTimeZone(timeZone: string): boolean {
+  const known = knownTimeZones.get(timeZone);
+  if (known !== undefined) return known;
+  let valid: boolean;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
+    valid = true;
   } catch {
-    return false;
+    valid = false;
   }
+  // Building a formatter is costly and every slot grid asks: remember the answer (bounded).
+  if (knownTimeZones.size < 1000) knownTimeZones.set(timeZone, valid);
+  return valid;
 }
+const knownTimeZones = new Map<string, boolean>();
 
 function requireLocalDate(date: string): LocalDate {
   const parsed = parseLocalDate(date);
