@@ -2,7 +2,9 @@ import { defineConfig, devices } from '@playwright/test';
 
 // End-to-end tests in Debian's Chromium (never a downloaded browser) against the real server,
 // on a fresh embedded database seeded with the demo data.
-const PORT = 3210;
+// E2E_PORT and E2E_DATA_DIR let several checkouts run their suites side by side.
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const DATA_DIR = process.env.E2E_DATA_DIR ?? 'e2e/.data/run';
 const isCI = !!process.env.CI;
 
 export default defineConfig({
@@ -42,7 +44,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'rm -rf e2e/.data/run && npm start',
+    command: `rm -rf ${DATA_DIR} && npm start`,
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
     // The first start may build the web app.
@@ -51,7 +53,7 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(PORT),
-      DATA_DIR: 'e2e/.data/run',
+      DATA_DIR,
       RATE_LIMIT_DISABLED: 'true',
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',

@@ -8,7 +8,10 @@ import { DEMO_PASSWORD } from '../domain/constants';
 export { expect };
 
 export const SCREENSHOT_DIR = path.join(import.meta.dirname, 'screenshots');
-export const OUTBOX_DIR = path.join(import.meta.dirname, '.data', 'run', 'outbox');
+export const OUTBOX_DIR = path.join(
+  process.env.E2E_DATA_DIR ? path.resolve(process.env.E2E_DATA_DIR) : path.join(import.meta.dirname, '.data', 'run'),
+  'outbox',
+);
 
 /** Waits until finite CSS animations and transitions are done (spinners run forever; skip them). */
 async function settle(page: Page): Promise<void> {

@@ -583,6 +583,7 @@ export function buildDemoData(input: { now: Date; passwordHash: string; seed?: n
       });
     }
 
+    const vehicleSchedule = new BaySchedule();
     for (const siteDef of orgDef.sites) {
       const siteId = randomUUID();
       data.sites.push({
@@ -644,7 +645,7 @@ export function buildDemoData(input: { now: Date; passwordHash: string; seed?: n
         });
       }
       placed.push(
-        ...placeSiteBookings({ random, now, orgId, siteId, orgDef, siteDef, bays: baysHere, tenantIds, schedule }),
+        ...placeSiteBookings({ random, now, orgId, siteId, orgDef, siteDef, bays: baysHere, tenantIds, schedule, vehicleSchedule }),
       );
     }
   }
@@ -735,8 +736,10 @@ function placeSiteBookings(args: {
   bays: { id: string; def: BayDef }[];
   tenantIds: Map<string, string>;
   schedule: BaySchedule;
+  /** The organization's vehicles across its sites: one vehicle is never in two places at once. */
+  vehicleSchedule: BaySchedule;
 }): PlacedBooking[] {
-  const { random, now, orgId, siteId, orgDef, siteDef, bays: siteBayList, tenantIds, schedule } = args;
+  const { random, now, orgId, siteId, orgDef, siteDef, bays: siteBayList, tenantIds, schedule, vehicleSchedule } = args;
   const tz = siteDef.timeZone;
   const hours: OperatingHours = DEFAULT_OPERATING_HOURS;
   const fits = (vehicle: VehicleDef, bay: BayDef) =>
@@ -769,8 +772,11 @@ function placeSiteBookings(args: {
       if (slot < 0) continue;
       const start = atLocal(day, openMin + 30 * slot, tz);
       const end = new Date(start.getTime() + duration * MINUTE);
-      if (!schedule.isFree(bay.id, start, end)) continue;
+      // One vehicle is never booked twice at overlapping times (bookings_vehicle_no_overlap).
+      const vehicleKey = option.vehicle.registration;
+      if (!schedule.isFree(bay.id, start, end) || !vehicleSchedule.isFree(vehicleKey, start, end)) continue;
       schedule.reserve(bay.id, start, end);
+      vehicleSchedule.reserve(vehicleKey, start, end);
       out.push({
         dayOffset: offset,
         row: buildBookingRow({

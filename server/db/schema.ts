@@ -155,7 +155,7 @@ export const loginFailures = pgTable(
     ip: text('ip'),
     createdAt: createdAt(),
   },
-  (t) => [index('login_failures_email_idx').on(t.email, t.createdAt)],
+  (t) => [index('login_failures_email_idx').on(t.email, t.createdAt), index('login_failures_ip_idx').on(t.ip, t.createdAt)],
 );
 
 export const orgMemberships = pgTable(
@@ -195,6 +195,8 @@ export const sites = pgTable(
     operatingHours: jsonb('operating_hours').$type<OperatingHours>().notNull().default(DEFAULT_OPERATING_HOURS),
     slotIntervalMin: integer('slot_interval_min').notNull().default(30),
     minAdvanceMin: integer('min_advance_min').notNull().default(120),
+    /** How far ahead the portal offers slots (days from the site's today). */
+    bookingHorizonDays: integer('booking_horizon_days').notNull().default(60),
     contactPhone: text('contact_phone'),
     contactEmail: text('contact_email'),
     emergencyContacts: jsonb('emergency_contacts').$type<EmergencyContact[]>().notNull().default([]),
@@ -405,3 +407,36 @@ export const errorEvents = pgTable(
   },
   (t) => [index('error_events_created_idx').on(t.createdAt)],
 );
+
+/**
+ * E-mail written in the same transaction as the change that causes it (`kind` names the template,
+ * `payload` its facts); the outbox worker renders and delivers it with retries.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    orgId: uuid('org_id').references(() => organizations.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull(),
+    recipients: text('recipients').array().notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lockedUntil: ts('locked_until'),
+    lastError: text('last_error'),
+    messageId: text('message_id'),
+    createdAt: createdAt(),
+    sentAt: ts('sent_at'),
+  },
+  (t) => [
+    index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    check('mail_outbox_status_check', sql`${t.status} IN ('pending', 'sent', 'failed')`),
+  ],
+);
+
+/** One row per minute the server was up (the measured uptime on the platform sign-in page). */
+export const uptimeChecks = pgTable('uptime_checks', {
+  minute: ts('minute').primaryKey(),
+  ok: boolean('ok').notNull().default(true),
+});
