@@ -22,4 +22,6 @@ export type AppContext = {
   authSecret: Uint8Array;
   /** When the process started serving (login-page uptime figure). */
   startedAt: Date;
+  /** Wakes the mail-outbox worker after a commit that queued mail (absent in API tests, which drain it). */
+  mailWorker?: { kick: () => void };
 };

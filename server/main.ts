@@ -9,6 +9,8 @@ import { runMigrations } from './db/migrate';
 import { ensureAuthSecret } from './modules/auth/tokens';
 import { seedDemoDataIfEmpty } from './db/seed';
 import { createMailer } from './mail/mailer';
+import { releaseStaleClaims, startMailWorker, type MailWorker } from './mail/outbox';
+import { mailRenderers } from './mail/renderers';
 import { createLocalStorage } from './storage/storage';
 import { ensureWebBuild, webDist } from './web-build';
 
@@ -27,6 +29,7 @@ const log = pino({
 
 let lock: DataDirLock | undefined;
 let database: Database | undefined;
+let mailWorker: MailWorker | undefined;
 try {
   if (!config.databaseUrl) lock = acquireDataDirLock(config.dataDir);
 } catch (error) {
@@ -41,6 +44,7 @@ async function shutdown(signal: string, app?: Awaited<ReturnType<typeof buildApp
   log.info({ signal }, 'shutting down');
   try {
     await app?.close();
+    await mailWorker?.stop();
     await database?.close();
   } finally {
     lock?.release();
@@ -77,6 +81,11 @@ try {
     const seeded = await seedDemoDataIfEmpty(ctx);
     if (seeded) log.info('demo data seeded (see README for the demo accounts)');
   }
+  // Mail queued before a crash is delivered now; on the embedded database this process is the
+  // only one (data-directory lock), so rows it claimed before dying are free again at once.
+  if (database.kind === 'pglite') await releaseStaleClaims(ctx);
+  mailWorker = startMailWorker(ctx, mailRenderers);
+  ctx.mailWorker = mailWorker;
   await webBuild;
   const app = await buildApp(ctx, { webDist, logger: log });
   process.once('SIGINT', () => void shutdown('SIGINT', app));

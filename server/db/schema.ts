@@ -309,6 +309,8 @@ export const bookings = pgTable(
     status: text('status').notNull().default('pending'),
     source: text('source').notNull().default('portal'),
     idempotencyKey: text('idempotency_key'),
+    /** SHA-256 of the first request sent with this key: the same key with another body is refused. */
+    idempotencyFingerprint: text('idempotency_fingerprint'),
     manageTokenHash: text('manage_token_hash').unique(),
     statusReason: text('status_reason'),
     approvedAt: ts('approved_at'),
@@ -418,7 +420,8 @@ export const mailOutbox = pgTable(
     id: id(),
     orgId: uuid('org_id').references(() => organizations.id, { onDelete: 'set null' }),
     kind: text('kind').notNull(),
-    recipients: text('recipients').array().notNull(),
+    /** Addresses known when queued; a renderer may add those it reads at delivery (e.g. the org's admins). */
+    recipients: text('recipients').array().notNull().default(sql`'{}'::text[]`),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),

@@ -12,9 +12,15 @@ export type MailMessage = {
   attachments?: MailAttachment[];
 };
 export type SentMail = { messageId: string; file?: string };
+/**
+ * A message sent from the mail outbox carries its outbox id: the Message-ID and the outbox file
+ * name come from it, so delivering the same row twice (a crash after sending, before recording
+ * it) writes the same file and lets mail servers drop the duplicate.
+ */
+export type SendOptions = { id: string; queuedAt: Date };
 
 export type Mailer = {
-  send: (message: MailMessage) => Promise<SentMail>;
+  send: (message: MailMessage, options?: SendOptions) => Promise<SentMail>;
   /** The folder .eml files are written to when no SMTP server is configured. */
   outboxDir?: string;
 };
@@ -27,8 +33,9 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
-      send: async (message) => {
-        const info = await transport.sendMail({ from: options.from, ...message });
+      send: async (message, sendOptions) => {
+        const messageId = sendOptions ? `<${sendOptions.id}@baywise.outbox>` : undefined;
+        const info = await transport.sendMail({ from: options.from, ...message, messageId });
         options.log.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent');
         return { messageId: info.messageId };
       },
@@ -37,13 +44,17 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     outboxDir: options.outboxDir,
-    send: async (message) => {
-      const info = await transport.sendMail({ from: options.from, ...message });
+    send: async (message, sendOptions) => {
+      const messageId = sendOptions ? `<${sendOptions.id}@baywise.outbox>` : undefined;
+      const info = await transport.sendMail({ from: options.from, ...message, messageId });
       await fs.mkdir(options.outboxDir, { recursive: true });
-      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const stamp = (sendOptions?.queuedAt ?? new Date()).toISOString().replace(/[:.]/g, '-');
       const safeId = String(info.messageId).replace(/[^a-zA-Z0-9@.-]/g, '');
       const file = path.join(options.outboxDir, `${stamp}-${safeId}.eml`);
-      await fs.writeFile(file, info.message as Buffer);
+      // Written whole or not at all: a crash mid-write leaves no half message behind.
+      const partial = `${file}.partial`;
+      await fs.writeFile(partial, info.message as Buffer);
+      await fs.rename(partial, file);
       options.log.info({ to: message.to, subject: message.subject, file }, 'mail written to outbox');
       return { messageId: info.messageId, file };
     },

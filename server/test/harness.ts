@@ -10,6 +10,8 @@ import type { AppContext } from '../context';
 import { openDatabase, type DatabaseKind } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { createMailer } from '../mail/mailer';
+import { drainMail } from '../mail/outbox';
+import { mailRenderers } from '../mail/renderers';
 import { createLocalStorage } from '../storage/storage';
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (spec: both databases). */
@@ -36,7 +38,9 @@ export type TestApp = {
   clock: FrozenClock;
   config: Config;
   dataDir: string;
-  /** Every message written to the outbox so far, parsed, oldest first. */
+  /** Delivers every due message of the mail outbox now (the server's worker does it in the background). */
+  deliverMail: () => Promise<void>;
+  /** Every message delivered so far, parsed, oldest first (due mail is delivered first). */
   outbox: () => Promise<ParsedMail[]>;
   close: () => Promise<void>;
 };
@@ -101,7 +105,11 @@ export async function createTestApp(
     clock,
     config,
     dataDir,
+    deliverMail: async () => {
+      await drainMail(ctx, mailRenderers);
+    },
     outbox: async () => {
+      await drainMail(ctx, mailRenderers);
       if (!fs.existsSync(outboxDir)) return [];
       const files = fs.readdirSync(outboxDir).sort();
       return Promise.all(files.map((f) => simpleParser(fs.readFileSync(path.join(outboxDir, f)))));

@@ -21,7 +21,7 @@ CREATE TABLE "mail_outbox" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"org_id" uuid,
 	"kind" text NOT NULL,
-	"recipients" text[] NOT NULL,
+	"recipients" text[] DEFAULT '{}'::text[] NOT NULL,
 	"payload" jsonb NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
@@ -46,3 +46,6 @@ CREATE TABLE "uptime_checks" (
 	"minute" timestamp with time zone PRIMARY KEY NOT NULL,
 	"ok" boolean DEFAULT true NOT NULL
 );
+--> statement-breakpoint
+-- An Idempotency-Key replayed with a different body is refused: the first request's fingerprint.
+ALTER TABLE "bookings" ADD COLUMN "idempotency_fingerprint" text;

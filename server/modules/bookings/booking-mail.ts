@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns/format';
 import { createEvent, type DateArray } from 'ics';
 import { BOOKING_TYPE_LABELS, VEHICLE_TYPE_LABELS, type BookingType, type VehicleType } from '../../../domain/enums';
-import type { AppContext } from '../../context';
+import type { MailMessage } from '../../mail/mailer';
 
 export type BookingMailFacts = {
   id: string;
@@ -61,7 +61,8 @@ const WHAT_TO_BRING = [
   'Vehicle registration matching this booking',
 ];
 
-export async function sendBookingConfirmation(ctx: AppContext, facts: BookingMailFacts, manageUrl: string) {
+/** The haulier's confirmation of a new request, with the .ics and the manage link. */
+export function renderBookingConfirmation(facts: BookingMailFacts, manageUrl: string): MailMessage {
   const when = formatSlot(facts.startTime, facts.endTime, facts.timeZone);
   const text = [
     `Hello ${facts.contactName || facts.tenantName},`,
@@ -85,17 +86,18 @@ export async function sendBookingConfirmation(ctx: AppContext, facts: BookingMai
     '',
     'Keep this link private: anyone with it can change the booking.',
   ].join('\n');
-  await ctx.mailer.send({
+  return {
     to: facts.tenantEmail,
     subject: `Booking request received – ${facts.reference}`,
     text,
     attachments: [{ filename: 'booking.ics', content: bookingIcs(facts, manageUrl), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }],
-  });
+  };
 }
 
-export async function sendNewRequestToAdmins(ctx: AppContext, facts: BookingMailFacts, adminEmails: string[]) {
-  if (adminEmails.length === 0) return;
-  await ctx.mailer.send({
+/** The organization's admins hear of a new request waiting for review. */
+export function renderNewRequestToAdmins(publicUrl: string, facts: BookingMailFacts, adminEmails: string[]): MailMessage | null {
+  if (adminEmails.length === 0) return null;
+  return {
     to: adminEmails,
     subject: `New booking request ${facts.reference} – ${facts.siteName}`,
     text: [
@@ -108,14 +110,17 @@ export async function sendNewRequestToAdmins(ctx: AppContext, facts: BookingMail
       `Vehicle: ${VEHICLE_TYPE_LABELS[facts.vehicleType as VehicleType] ?? facts.vehicleType}, ${facts.vehicleRegistration}`,
       `Documents: ${facts.documents}`,
       '',
-      `Review it in Baywise: ${ctx.config.publicUrl}/org/bookings`,
+      `Review it in Baywise: ${publicUrl}/org/bookings`,
     ].join('\n'),
-  });
+  };
 }
 
-export async function sendBookingChanged(ctx: AppContext, facts: BookingMailFacts, manageUrl: string | null, change: 'cancelled' | 'moved') {
+export type BookingChange = 'cancelled' | 'moved';
+
+/** The haulier hears that their booking was cancelled or moved. */
+export function renderBookingChanged(facts: BookingMailFacts, manageUrl: string | null, change: BookingChange): MailMessage {
   const when = formatSlot(facts.startTime, facts.endTime, facts.timeZone);
-  await ctx.mailer.send({
+  return {
     to: facts.tenantEmail,
     subject: change === 'cancelled' ? `Booking cancelled – ${facts.reference}` : `Booking moved – ${facts.reference}`,
     text: [
@@ -130,5 +135,5 @@ export async function sendBookingChanged(ctx: AppContext, facts: BookingMailFact
       change === 'moved' && manageUrl
         ? [{ filename: 'booking.ics', content: bookingIcs(facts, manageUrl), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }]
         : undefined,
-  });
+  };
 }

@@ -18,7 +18,7 @@ export function insertDocument(db: Conn, values: typeof bookingDocuments.$inferI
 
 export function findByIdempotencyKey(db: Conn, orgId: string, key: string) {
   return db
-    .select({ id: bookings.id })
+    .select({ id: bookings.id, fingerprint: bookings.idempotencyFingerprint })
     .from(bookings)
     .where(and(eq(bookings.orgId, orgId), eq(bookings.idempotencyKey, key)))
     .then((rows) => rows[0]);

@@ -6,9 +6,9 @@ import { AppError, notFound } from '../../plugins/errors';
 import { writeAudit } from '../audit/audit.service';
 import { getDayAvailability } from '../availability/availability.service';
 import { hashToken } from '../auth/tokens';
-import { sendBookingChanged } from './booking-mail';
+import { queueBookingChangedMail } from './booking-mail-queue';
 import * as repo from './bookings.repo';
-import { candidatesFor, claimBay, mailFacts, manageUrlFor } from './public-booking.service';
+import { candidatesFor, claimBay } from './public-booking.service';
 
 // The haulier's private manage link: /book/manage/{token}. The token is stored only as a hash.
 
@@ -104,12 +104,10 @@ export async function cancelManagedBooking(ctx: AppContext, token: string, reaso
       details: { tsr_number: view.booking.tsrNumber, tenant_name: view.booking.tenantName, from_status: view.booking.status, status: 'cancelled', source: 'manage_link', reason: reason ?? null },
       ip,
     });
+    await queueBookingChangedMail(tx, now, view.booking, 'cancelled');
   });
-  const view = await load(ctx, token);
-  await sendBookingChanged(ctx, mailFacts(view, 0), null, 'cancelled').catch((error: unknown) =>
-    ctx.log.error({ err: error }, 'cancellation mail failed'),
-  );
-  return toManageView(view, now);
+  ctx.mailWorker?.kick();
+  return toManageView(await load(ctx, token), now);
 }
 
 /** The day's grid for moving this booking: its own vehicle and duration, its own time not counted as busy. */
@@ -156,7 +154,10 @@ export async function rescheduleManagedBooking(ctx: AppContext, token: string, t
       },
       b.id,
     );
-    await claimBay(tx, candidates, (sp, c) =>
+    await claimBay(
+      tx,
+      candidates,
+      (sp, c) =>
       repo.updateBooking(sp, b.id, {
         siteId: c.siteId,
         bayId: c.bayId,
@@ -169,6 +170,7 @@ export async function rescheduleManagedBooking(ctx: AppContext, token: string, t
         approvedAt: null,
         updatedAt: now,
       }),
+      b.vehicleRegistration,
     );
     await writeAudit(tx, {
       actor: null,
@@ -180,10 +182,8 @@ export async function rescheduleManagedBooking(ctx: AppContext, token: string, t
       details: { tsr_number: b.tsrNumber, tenant_name: b.tenantName, from: b.startTime.toISOString(), to_date: target.date, to_slot: target.slot, status: 'pending', source: 'manage_link' },
       ip,
     });
+    await queueBookingChangedMail(tx, now, b, 'moved');
   });
-  const view = await load(ctx, token);
-  await sendBookingChanged(ctx, mailFacts(view, 0), manageUrlFor(ctx, token), 'moved').catch((error: unknown) =>
-    ctx.log.error({ err: error }, 'reschedule mail failed'),
-  );
-  return toManageView(view, now);
+  ctx.mailWorker?.kick();
+  return toManageView(await load(ctx, token), now);
 }

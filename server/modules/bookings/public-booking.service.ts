@@ -6,20 +6,33 @@ import {
 } from '../../../domain/booking-request';
 import { DOCUMENTS_BUCKET } from '../../../domain/constants';
 import { OUTSIDE_OPERATING_HOURS_MESSAGE, slotUnavailableMessage } from '../../../domain/slot-grid';
+import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { AppError, conflict } from '../../plugins/errors';
 import { writeAudit } from '../audit/audit.service';
 import { getDayAvailability, type Candidate } from '../availability/availability.service';
-import { hashToken, randomToken } from '../auth/tokens';
-import { sendBookingConfirmation, sendNewRequestToAdmins, type BookingMailFacts } from './booking-mail';
+import { hashToken } from '../auth/tokens';
+import { manageUrlFor, queueNewBookingMail } from './booking-mail-queue';
 import * as repo from './bookings.repo';
 import type { UploadedDocument } from './documents';
+import { manageTokenFor } from './manage-token';
 
 export const NO_AVAILABLE_BAY =
   'No compatible bay is available at the selected time. Please choose a different time slot.';
 export const noAvailableBay = () => conflict('no_available_bay', NO_AVAILABLE_BAY);
+/** No bay of the organization can take this vehicle at any time: a different problem from a full slot. */
+export const NO_COMPATIBLE_BAY =
+  'No bay at this organization can take this vehicle: check its height, length and special access needs, or contact the site.';
+export const noCompatibleBay = () => new AppError(422, 'no_compatible_bay', NO_COMPATIBLE_BAY);
+export const IDEMPOTENCY_KEY_REUSED =
+  'This Idempotency-Key was already used for a different booking request. Use a new key for a new request.';
+export const vehicleAlreadyBooked = (registration: string) =>
+  conflict(
+    'vehicle_already_booked',
+    `Vehicle ${registration} already has a booking at an overlapping time. Choose another time or cancel the other booking first.`,
+  );
 
 export type SubmittedBooking = {
   id: string;
@@ -41,6 +54,15 @@ function pgCode(error: unknown): string | undefined {
   const e = error as { code?: string; cause?: { code?: string } };
   return e?.code ?? e?.cause?.code;
 }
+
+function pgConstraint(error: unknown): string | undefined {
+  const e = error as { constraint?: string; cause?: { constraint?: string } };
+  return e?.constraint ?? e?.cause?.constraint;
+}
+
+/** The vehicle-overlap constraint fired: the same vehicle is already booked at that time. */
+export const isVehicleOverlap = (error: unknown) =>
+  pgCode(error) === '23P01' && pgConstraint(error) === 'bookings_vehicle_no_overlap';
 
 export function validateOrThrow(data: unknown): BookingRequest {
   const result = validateBookingRequest(data);
@@ -70,9 +92,9 @@ export async function candidatesFor(
     now,
     { excludeBookingId },
   );
+  if (day.compatibleBays === 0) throw noCompatibleBay();
   const slot = day.slots.find((s) => s.time === request.slot);
   if (!slot) {
-    if (day.compatibleBays === 0) throw noAvailableBay();
     throw new AppError(400, 'invalid_slot', OUTSIDE_OPERATING_HOURS_MESSAGE);
   }
   if (!slot.bookable) throw new AppError(400, 'slot_unavailable', slotUnavailableMessage(slot.reason as never));
@@ -91,7 +113,12 @@ export async function candidatesFor(
  * bay instead: the second waits for the first to commit and then fails fast with 23P01. Each
  * transaction holds at most one bay lock while waiting for another, so the locks cannot cycle.
  */
-export async function claimBay<T>(tx: Tx, candidates: Candidate[], write: (sp: Tx, candidate: Candidate) => Promise<T>): Promise<T> {
+export async function claimBay<T>(
+  tx: Tx,
+  candidates: Candidate[],
+  write: (sp: Tx, candidate: Candidate) => Promise<T>,
+  vehicleRegistration?: string,
+): Promise<T> {
   for (const candidate of candidates) {
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
@@ -101,6 +128,7 @@ export async function claimBay<T>(tx: Tx, candidates: Candidate[], write: (sp: T
         });
       } catch (error) {
         const code = pgCode(error);
+        if (isVehicleOverlap(error)) throw vehicleAlreadyBooked(vehicleRegistration ?? 'this vehicle');
         if (code === '23P01') break; // taken: next bay
         if (code === '40P01' && attempt === 0) continue; // deadlock victim: the other may have rolled back, retry once
         if (code === '40P01') break;
@@ -126,36 +154,30 @@ function toResult(view: repo.BookingView, manageUrl: string | null, documents: n
   };
 }
 
-export function mailFacts(view: repo.BookingView, documents: number): BookingMailFacts {
-  const b = view.booking;
-  return {
-    id: b.id,
-    reference: b.tsrNumber,
-    status: b.status,
-    orgName: view.orgName,
-    siteName: view.siteName,
-    siteAddress: view.siteAddress,
-    bayName: view.bayName,
-    timeZone: view.timeZone,
-    startTime: b.startTime,
-    endTime: b.endTime,
-    tenantName: b.tenantName,
-    contactName: b.contactName,
-    tenantEmail: b.tenantEmail,
-    bookingType: b.bookingType,
-    vehicleType: b.vehicleType,
-    vehicleRegistration: b.vehicleRegistration,
-    documents,
-  };
+/**
+ * What identifies a request for idempotency: the validated fields and the documents' names, sizes
+ * and contents, so the same key with another body is told apart from a retry.
+ */
+function requestFingerprint(request: BookingRequest, documents: UploadedDocument[]): string {
+  const { idempotencyKey: _key, ...fields } = request;
+  const hash = createHash('sha256').update(JSON.stringify(fields));
+  for (const doc of documents) hash.update(`\n${doc.fileName}:${documentDigest(doc)}`);
+  return hash.digest('hex');
 }
 
-export const manageUrlFor = (ctx: AppContext, token: string) => `${ctx.config.publicUrl}/book/manage/${token}`;
+function documentDigest(doc: UploadedDocument): string {
+  const { data } = doc as { data?: Buffer };
+  return data ? createHash('sha256').update(data).digest('hex') : String((doc as { sizeBytes?: number }).sizeBytes ?? '');
+}
 
 /**
  * The public portal's submission, all or nothing: validate, pick the best-fit free bay, insert the
- * pending booking, store its documents and write the audit entry in one transaction. A failed
- * upload rolls the booking back and removes the files already stored, so nothing is left half-done.
- * Mail goes out after commit; a mail failure is logged and does not undo the booking.
+ * pending booking, store its documents, write the audit entry and queue the e-mail in one
+ * transaction. A failed upload rolls the booking back and removes the files already stored, so
+ * nothing is left half-done; the mail outbox delivers after commit, and a crash cannot lose it.
+ *
+ * Idempotency: the same key with the same request answers what the first answer said (201, the
+ * same booking, a working manage link); the same key with another request answers 422.
  */
 export async function submitPublicBooking(
   ctx: AppContext,
@@ -163,41 +185,54 @@ export async function submitPublicBooking(
 ): Promise<{ replay: boolean; booking: SubmittedBooking }> {
   const request = validateOrThrow(input.data);
   const key = input.idempotencyKey ?? request.idempotencyKey ?? null;
+  const fingerprint = key ? requestFingerprint(request, input.documents) : null;
   const replay = async () => {
     const existing = key ? await repo.findByIdempotencyKey(ctx.database.db, request.orgId, key) : undefined;
     if (!existing) return null;
+    if (existing.fingerprint !== fingerprint) {
+      throw new AppError(422, 'idempotency_key_reused', IDEMPOTENCY_KEY_REUSED);
+    }
     const view = (await repo.findBookingView(ctx.database.db, { id: existing.id }))!;
-    return { replay: true, booking: toResult(view, null, await repo.countDocuments(ctx.database.db, view.booking.id)) };
+    const token = manageTokenFor(ctx.authSecret, view.booking.id);
+    const manageUrl = view.booking.manageTokenHash === hashToken(token) ? manageUrlFor(ctx, token) : null;
+    return { replay: true, booking: toResult(view, manageUrl, await repo.countDocuments(ctx.database.db, view.booking.id)) };
   };
   const earlier = await replay();
   if (earlier) return earlier;
 
   const now = ctx.clock.now();
-  const manageToken = randomToken();
+  const bookingId = randomUUID();
+  const manageToken = manageTokenFor(ctx.authSecret, bookingId);
   const stored: string[] = [];
-  let bookingId: string;
   try {
-    bookingId = await ctx.database.db.transaction(async (tx) => {
+    await ctx.database.db.transaction(async (tx) => {
       const candidates = await candidatesFor(tx, now, request);
-      const booking = await claimBay(tx, candidates, async (sp, candidate) => {
-        try {
-          return await repo.insertBooking(sp, {
-            ...toBookingRecord(request, { start: candidate.start, end: candidate.end }),
-            idempotencyKey: key,
-            orgId: request.orgId,
-            siteId: candidate.siteId,
-            bayId: candidate.bayId,
-            status: 'pending',
-            source: 'portal',
-            manageTokenHash: hashToken(manageToken),
-            createdAt: now,
-            updatedAt: now,
-          });
-        } catch (error) {
-          if (pgCode(error) === '23505' && key) throw new IdempotentReplay();
-          throw error;
-        }
-      });
+      const booking = await claimBay(
+        tx,
+        candidates,
+        async (sp, candidate) => {
+          try {
+            return await repo.insertBooking(sp, {
+              ...toBookingRecord(request, { start: candidate.start, end: candidate.end }),
+              id: bookingId,
+              idempotencyKey: key,
+              idempotencyFingerprint: fingerprint,
+              orgId: request.orgId,
+              siteId: candidate.siteId,
+              bayId: candidate.bayId,
+              status: 'pending',
+              source: 'portal',
+              manageTokenHash: hashToken(manageToken),
+              createdAt: now,
+              updatedAt: now,
+            });
+          } catch (error) {
+            if (pgCode(error) === '23505' && key) throw new IdempotentReplay();
+            throw error;
+          }
+        },
+        request.vehicleRegistration,
+      );
       const stamp = now.getTime();
       for (const doc of input.documents) {
         const storageKey = `${booking.orgId}/${booking.id}/${stamp}-${doc.fileName}`;
@@ -235,7 +270,7 @@ export async function submitPublicBooking(
         },
         ip: input.ip,
       });
-      return booking.id;
+      await queueNewBookingMail(tx, now, booking, input.documents.length);
     });
   } catch (error) {
     await Promise.all(stored.map((k) => ctx.storage.remove(DOCUMENTS_BUCKET, k).catch(() => undefined)));
@@ -245,14 +280,9 @@ export async function submitPublicBooking(
     }
     throw error;
   }
+  ctx.mailWorker?.kick();
 
   const view = await repo.findBookingView(ctx.database.db, { id: bookingId });
   if (!view) throw new AppError(500, 'bay_lookup_failed', 'Failed to get bay information');
-  const manageUrl = manageUrlFor(ctx, manageToken);
-  const facts = mailFacts(view, input.documents.length);
-  await Promise.all([
-    sendBookingConfirmation(ctx, facts, manageUrl),
-    repo.listOrgAdminEmails(ctx.database.db, view.booking.orgId).then((emails) => sendNewRequestToAdmins(ctx, facts, emails)),
-  ]).catch((error: unknown) => ctx.log.error({ err: error, bookingId }, 'booking mail failed'));
-  return { replay: false, booking: toResult(view, manageUrl, input.documents.length) };
+  return { replay: false, booking: toResult(view, manageUrlFor(ctx, manageToken), input.documents.length) };
 }

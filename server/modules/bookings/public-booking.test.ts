@@ -245,20 +245,79 @@ describe.each(databaseKinds)('public booking API on %s', (kind) => {
       expect(storedFiles()).toEqual(filesBefore);
     });
 
-    it('creates one booking for a repeated idempotency key', async () => {
+    it('creates one booking for a repeated idempotency key and answers the replay as the first time', async () => {
       const headers = { 'idempotency-key': 'form-fill-7f3a9c' };
-      const first = await submit(valid(), [], headers);
-      const again = await submit(valid(), [], headers);
+      const first = await submit(valid(), [['a.pdf', PDF_BYTES]], headers);
+      const again = await submit(valid(), [['a.pdf', PDF_BYTES]], headers);
       expect(first.statusCode).toBe(201);
-      expect(again.statusCode).toBe(200);
-      expect(again.json().id).toBe(first.json().id);
+      expect(again.statusCode).toBe(201);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(first.headers['idempotent-replayed']).toBe('false');
+      expect(again.json()).toEqual(first.json());
+      // The replayed manage link works.
+      const token = again.json().manageUrl.split('/book/manage/')[1] as string;
+      const view = await t.app.inject({ method: 'GET', url: `/api/public/manage/${token}` });
+      expect(view.statusCode).toBe(200);
       expect(await bookingCount()).toBe(1);
     });
 
+    it('refuses the same idempotency key with a different request (422) and changes nothing', async () => {
+      const headers = { 'idempotency-key': 'form-fill-reused-1' };
+      expect((await submit(valid(), [], headers)).statusCode).toBe(201);
+      const other = await submit(valid({ tsrNumber: 'TSR-OTHER-1', vehicleRegistration: 'OTHER1' }), [], headers);
+      expect(other.statusCode).toBe(422);
+      expect(other.json().error.code).toBe('idempotency_key_reused');
+      const otherFile = await submit(valid(), [['a.pdf', PDF_BYTES]], headers);
+      expect(otherFile.statusCode).toBe(422);
+      expect(await bookingCount()).toBe(1);
+    });
+
+    it('refuses a second live booking of the same vehicle at an overlapping time, on any bay', async () => {
+      expect((await submit(valid({ vehicleRegistration: 'ab 12-cd' }))).statusCode).toBe(201);
+      const twice = await submit(valid({ slot: '09:30', vehicleRegistration: 'AB12CD', tsrNumber: 'TSR-TWICE' }));
+      expect(twice.statusCode).toBe(409);
+      expect(twice.json().error).toEqual(
+        expect.objectContaining({ code: 'vehicle_already_booked', message: expect.stringContaining('Vehicle AB12CD already has a booking') }),
+      );
+      expect(await bookingCount()).toBe(1);
+      // Another time is fine.
+      expect((await submit(valid({ slot: '14:00', vehicleRegistration: 'AB12CD' }))).statusCode).toBe(201);
+    });
+
+    it('says so when no bay of the organization can take the vehicle at all, unlike a full slot', async () => {
+      const res = await submit(valid({ vehicleHeightM: 9.5 }));
+      expect(res.statusCode).toBe(422);
+      expect(res.json().error.code).toBe('no_compatible_bay');
+      expect(res.json().error.message).not.toBe('No compatible bay is available at the selected time. Please choose a different time slot.');
+      expect(await bookingCount()).toBe(0);
+    });
+
+    it('queues the e-mail in the booking transaction: a refused booking queues none', async () => {
+      const queued = async () => (await t.ctx.database.query('select id from mail_outbox')).length;
+      const before = await queued();
+      expect((await submit(valid({ vehicleHeightM: 9.5 }))).statusCode).toBe(422);
+      expect((await submit(valid({ tenantEmail: 'not-an-email' }))).statusCode).toBe(400);
+      expect(await queued()).toBe(before);
+      const ok = await submit(valid());
+      const rows = await t.ctx.database.query<{ kind: string; status: string }>(
+        "select kind, status from mail_outbox where payload->>'bookingId' = $1 order by kind",
+        [ok.json().id],
+      );
+      expect(rows).toEqual([
+        { kind: 'booking.new_request', status: 'pending' },
+        { kind: 'booking.received', status: 'pending' },
+      ]);
+      const mails = await t.outbox();
+      const received = mails.filter((m) => m.text?.includes(ok.json().manageUrl));
+      expect(received.map((m) => m.subject)).toEqual([`Booking request received – ${ok.json().reference}`]);
+      const sent = await t.ctx.database.query<{ status: string }>("select status from mail_outbox where payload->>'bookingId' = $1", [ok.json().id]);
+      expect(sent.every((r) => r.status === 'sent')).toBe(true);
+    });
+
     it("answers 'No Available Bay' once every compatible bay is taken", async () => {
-      expect((await submit(valid())).json().bayName).toBe('B-2');
-      expect((await submit(valid())).json().bayName).toBe('B-10');
-      const third = await submit(valid());
+      expect((await submit(valid({ vehicleRegistration: 'VEH1' }))).json().bayName).toBe('B-2');
+      expect((await submit(valid({ vehicleRegistration: 'VEH2' }))).json().bayName).toBe('B-10');
+      const third = await submit(valid({ vehicleRegistration: 'VEH3' }));
       expect(third.statusCode).toBe(409);
       expect(third.json().error).toEqual(
         expect.objectContaining({ code: 'no_available_bay', message: 'No compatible bay is available at the selected time. Please choose a different time slot.' }),
@@ -270,7 +329,7 @@ describe.each(databaseKinds)('public booking API on %s', (kind) => {
       const raceSite = await createSite(t.ctx.database, raceOrg.id, { name: 'Race Site', timeZone: 'Australia/Sydney' });
       for (const name of ['R-1', 'R-2', 'R-3']) await createBay(t.ctx.database, raceSite, { name, heightClearanceM: 4.5 });
       const results = await Promise.all(
-        Array.from({ length: 50 }, (_, i) => submit(valid({ orgId: raceOrg.id, tsrNumber: `TSR-RACE-${i}` }))),
+        Array.from({ length: 50 }, (_, i) => submit(valid({ orgId: raceOrg.id, tsrNumber: `TSR-RACE-${i}`, vehicleRegistration: `RACE${i}` }))),
       );
       const codes = results.map((r) => r.statusCode);
       expect(codes.filter((c) => c === 201)).toHaveLength(3);
@@ -309,8 +368,8 @@ describe.each(databaseKinds)('public booking API on %s', (kind) => {
 
     it('refuses to move onto a taken slot and answers 404 for an unknown link', async () => {
       const { token } = await manage();
-      await submit(valid({ slot: '15:00' }));
-      await submit(valid({ slot: '15:00' }));
+      await submit(valid({ slot: '15:00', vehicleRegistration: 'OTHER1' }));
+      await submit(valid({ slot: '15:00', vehicleRegistration: 'OTHER2' }));
       const res = await t.app.inject({ method: 'POST', url: `/api/public/manage/${token}/reschedule`, payload: { date: DATE, slot: '15:00' } });
       expect(res.statusCode).toBe(409);
       expect(res.json().error.code).toBe('no_available_bay');

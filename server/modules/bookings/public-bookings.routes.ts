@@ -167,7 +167,8 @@ const publicBookingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
         idempotencyKey: request.headers['idempotency-key'],
         ip: request.ip,
       });
-      return reply.code(result.replay ? 200 : 201).send(result.booking);
+      // A replay answers what the first answer said; the header tells a client it was one.
+      return reply.code(201).header('idempotent-replayed', String(result.replay)).send(result.booking);
     },
   );
 

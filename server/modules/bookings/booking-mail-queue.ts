@@ -1,0 +1,88 @@
+import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
+import { enqueueMail, type MailRenderers } from '../../mail/outbox';
+import { hashToken } from '../auth/tokens';
+import {
+  renderBookingChanged,
+  renderBookingConfirmation,
+  renderNewRequestToAdmins,
+  type BookingChange,
+  type BookingMailFacts,
+} from './booking-mail';
+import * as repo from './bookings.repo';
+import { manageTokenFor } from './manage-token';
+
+// Booking e-mail goes through the mail outbox: queued in the transaction of the change, rendered
+// from the booking as it is at delivery, in the site's time zone.
+
+type BookingRef = { id: string; orgId: string; tenantEmail: string };
+
+export function mailFacts(view: repo.BookingView, documents: number): BookingMailFacts {
+  const b = view.booking;
+  return {
+    id: b.id,
+    reference: b.tsrNumber,
+    status: b.status,
+    orgName: view.orgName,
+    siteName: view.siteName,
+    siteAddress: view.siteAddress,
+    bayName: view.bayName,
+    timeZone: view.timeZone,
+    startTime: b.startTime,
+    endTime: b.endTime,
+    tenantName: b.tenantName,
+    contactName: b.contactName,
+    tenantEmail: b.tenantEmail,
+    bookingType: b.bookingType,
+    vehicleType: b.vehicleType,
+    vehicleRegistration: b.vehicleRegistration,
+    documents,
+  };
+}
+
+export const manageUrlFor = (ctx: AppContext, token: string) => `${ctx.config.publicUrl}/book/manage/${token}`;
+
+/** The booking's manage link, when its stored hash is the one derived from its id. */
+function manageUrlOf(ctx: AppContext, view: repo.BookingView): string | null {
+  const token = manageTokenFor(ctx.authSecret, view.booking.id);
+  return view.booking.manageTokenHash === hashToken(token) ? manageUrlFor(ctx, token) : null;
+}
+
+/** A new portal request: the haulier's confirmation and the admins' notice. */
+export function queueNewBookingMail(tx: Tx, now: Date, booking: BookingRef, documents: number) {
+  return enqueueMail(tx, now, [
+    { kind: 'booking.received', orgId: booking.orgId, recipients: [booking.tenantEmail], payload: { bookingId: booking.id, documents } },
+    { kind: 'booking.new_request', orgId: booking.orgId, payload: { bookingId: booking.id, documents } },
+  ]);
+}
+
+export function queueBookingChangedMail(tx: Tx, now: Date, booking: BookingRef, change: BookingChange) {
+  return enqueueMail(tx, now, [
+    { kind: 'booking.changed', orgId: booking.orgId, recipients: [booking.tenantEmail], payload: { bookingId: booking.id, change } },
+  ]);
+}
+
+async function loadView(ctx: AppContext, payload: Record<string, unknown>) {
+  return typeof payload.bookingId === 'string' ? repo.findBookingView(ctx.database.db, { id: payload.bookingId }) : undefined;
+}
+
+export const bookingMailRenderers: MailRenderers = {
+  'booking.received': async (ctx, payload) => {
+    const view = await loadView(ctx, payload);
+    const manageUrl = view && manageUrlOf(ctx, view);
+    if (!view || !manageUrl) return null;
+    return renderBookingConfirmation(mailFacts(view, Number(payload.documents ?? 0)), manageUrl);
+  },
+  'booking.new_request': async (ctx, payload) => {
+    const view = await loadView(ctx, payload);
+    if (!view) return null;
+    const admins = await repo.listOrgAdminEmails(ctx.database.db, view.booking.orgId);
+    return renderNewRequestToAdmins(ctx.config.publicUrl, mailFacts(view, Number(payload.documents ?? 0)), admins);
+  },
+  'booking.changed': async (ctx, payload) => {
+    const view = await loadView(ctx, payload);
+    if (!view) return null;
+    const change: BookingChange = payload.change === 'cancelled' ? 'cancelled' : 'moved';
+    return renderBookingChanged(mailFacts(view, 0), manageUrlOf(ctx, view), change);
+  },
+};
