@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -45,6 +46,8 @@ export const organizations = pgTable('organizations', {
   active: boolean('active').notNull().default(true),
   contactEmail: text('contact_email'),
   contactPhone: text('contact_phone'),
+  /** Moved by a trigger on every change to the organization's sites (booking-path rule cache). */
+  configVersion: bigint('config_version', { mode: 'number' }).notNull().default(1),
   createdAt: createdAt(),
 });
 
@@ -222,6 +225,8 @@ export const bays = pgTable(
     capacity: integer('capacity').notNull().default(1),
     features: text('features').array().notNull().default(sql`'{}'::text[]`),
     active: boolean('active').notNull().default(true),
+    /** natural_sort_key(name): digits padded, so 'B-2' sorts before 'B-10' (best fit's tie-break). */
+    sortKey: text('sort_key').generatedAlwaysAs(sql`natural_sort_key(name)`),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('bays_site_name_idx').on(t.siteId, t.name), index('bays_org_idx').on(t.orgId)],

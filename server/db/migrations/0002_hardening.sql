@@ -49,3 +49,34 @@ CREATE TABLE "uptime_checks" (
 --> statement-breakpoint
 -- An Idempotency-Key replayed with a different body is refused: the first request's fingerprint.
 ALTER TABLE "bookings" ADD COLUMN "idempotency_fingerprint" text;
+--> statement-breakpoint
+-- Best fit orders bays by clearance, then by name in natural order ('B-2' before 'B-10'): a sort
+-- key with every run of digits padded, kept by the database itself.
+CREATE FUNCTION "natural_sort_key"(name text) RETURNS text
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
+  AS $$
+    SELECT coalesce(string_agg(
+      CASE WHEN part[1] ~ '^[0-9]' THEN lpad(part[1], 20, '0') ELSE lower(part[1]) END, '' ORDER BY n), '')
+    FROM regexp_matches(name, '([0-9]+|[^0-9]+)', 'g') WITH ORDINALITY AS t(part, n)
+  $$;
+--> statement-breakpoint
+ALTER TABLE "bays" ADD COLUMN "sort_key" text GENERATED ALWAYS AS (natural_sort_key("name")) STORED;
+--> statement-breakpoint
+-- The booking path keeps each organization's site rules (time zone, hours, advance, horizon) in
+-- memory; every change to a site moves this counter, and a booking made with an older copy is
+-- refused by the database and retried with fresh rules.
+ALTER TABLE "organizations" ADD COLUMN "config_version" bigint DEFAULT 1 NOT NULL;
+--> statement-breakpoint
+CREATE FUNCTION "bump_org_config_version"() RETURNS trigger
+  LANGUAGE plpgsql
+  AS $$
+  BEGIN
+    UPDATE organizations SET config_version = config_version + 1
+     WHERE id IN (SELECT org_id FROM (SELECT NEW.org_id AS org_id WHERE TG_OP <> 'DELETE'
+                                      UNION SELECT OLD.org_id WHERE TG_OP <> 'INSERT') ids);
+    RETURN NULL;
+  END;
+  $$;
+--> statement-breakpoint
+CREATE TRIGGER "sites_bump_org_config_version" AFTER INSERT OR UPDATE OR DELETE ON "sites"
+  FOR EACH ROW EXECUTE FUNCTION bump_org_config_version();

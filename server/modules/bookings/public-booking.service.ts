@@ -18,6 +18,7 @@ import { manageUrlFor, queueNewBookingMail } from './booking-mail-queue';
 import * as repo from './bookings.repo';
 import type { UploadedDocument } from './documents';
 import { manageTokenFor } from './manage-token';
+import { bookableWindows, bookSlotFast, orgRules } from './allocate-bay';
 
 export const NO_AVAILABLE_BAY =
   'No compatible bay is available at the selected time. Please choose a different time slot.';
@@ -200,6 +201,19 @@ export async function submitPublicBooking(
   const earlier = await replay();
   if (earlier) return earlier;
 
+  if (input.documents.length === 0) {
+    try {
+      const fast = await submitFast(ctx, request, { key, fingerprint, ip: input.ip });
+      if (fast) return { replay: false, booking: fast };
+    } catch (error) {
+      if (pgCode(error) === '23505' && key) {
+        const winner = await replay();
+        if (winner) return winner;
+      }
+      throw error;
+    }
+  }
+
   const now = ctx.clock.now();
   const bookingId = randomUUID();
   const manageToken = manageTokenFor(ctx.authSecret, bookingId);
@@ -285,4 +299,92 @@ export async function submitPublicBooking(
   const view = await repo.findBookingView(ctx.database.db, { id: bookingId });
   if (!view) throw new AppError(500, 'bay_lookup_failed', 'Failed to get bay information');
   return { replay: false, booking: toResult(view, manageUrlFor(ctx, manageToken), input.documents.length) };
+}
+
+/**
+ * The hot path for a request without documents: the slot checked against the organization's
+ * cached site rules, then one statement books the best-fit free bay with its audit row and mail
+ * (allocate-bay.ts). Null when this path cannot decide; the full path then answers.
+ */
+async function submitFast(
+  ctx: AppContext,
+  request: BookingRequest,
+  idempotency: { key: string | null; fingerprint: string | null; ip: string | null },
+): Promise<SubmittedBooking | null> {
+  const now = ctx.clock.now();
+  const rules = await orgRules(ctx.database, request.orgId);
+  if (!rules) return null;
+  const windows = bookableWindows(rules.sites, request.date, request.slot, request.expectedDurationMin, now);
+  if (windows.length === 0) return null;
+  const id = randomUUID();
+  const manageToken = manageTokenFor(ctx.authSecret, id);
+  const fields = toBookingRecord(request, { start: now, end: now });
+  const record = {
+    id,
+    org_id: request.orgId,
+    tenant_id: null,
+    tsr_number: fields.tsrNumber,
+    tsr_system_type: fields.tsrSystemType,
+    tsr_url: fields.tsrUrl,
+    tenant_name: fields.tenantName,
+    contact_name: fields.contactName,
+    tenant_email: fields.tenantEmail,
+    tenant_phone: fields.tenantPhone,
+    booking_type: fields.bookingType,
+    vehicle_type: fields.vehicleType,
+    vehicle_registration: fields.vehicleRegistration,
+    vehicle_height_mm: fields.vehicleHeightMm,
+    vehicle_length_mm: fields.vehicleLengthMm,
+    vehicle_height_m: fields.vehicleHeightM,
+    vehicle_length_m: fields.vehicleLengthM,
+    special_access_needs: fields.specialAccessNeeds,
+    goods_description: fields.goodsDescription,
+    expected_duration_min: fields.expectedDurationMin,
+    driver_induction_completed: fields.driverInductionCompleted,
+    notes: fields.notes,
+    status: 'pending',
+    source: 'portal',
+    idempotency_key: idempotency.key,
+    idempotency_fingerprint: idempotency.fingerprint,
+    manage_token_hash: hashToken(manageToken),
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+  };
+  let booked;
+  try {
+    booked = await bookSlotFast(ctx.database, {
+      rules,
+      windows,
+      vehicle: { heightM: request.vehicleHeightM, lengthM: request.vehicleLengthM ?? null, needs: request.specialAccessNeeds ?? [] },
+      record,
+      audit: { details: { source: 'portal', documents: 0 }, ip: idempotency.ip, at: now },
+      mail: [
+        ['booking.received', [request.tenantEmail]],
+        ['booking.new_request', []],
+      ],
+      mailPayload: { documents: 0 },
+    });
+  } catch (error) {
+    if (isVehicleOverlap(error)) throw vehicleAlreadyBooked(request.vehicleRegistration);
+    throw error;
+  }
+  if (!booked) {
+    // Nothing free, or the rules copy is out of date: refresh it, and let the full path answer.
+    await orgRules(ctx.database, request.orgId, true);
+    return null;
+  }
+  ctx.mailWorker?.kick();
+  const site = rules.sites.find((s) => s.id === booked.siteId)!;
+  return {
+    id: booked.id,
+    reference: request.tsrNumber,
+    status: booked.status,
+    siteName: site.name,
+    bayName: booked.bayName,
+    startTime: booked.startTime.toISOString(),
+    endTime: booked.endTime.toISOString(),
+    timeZone: site.timeZone,
+    manageUrl: manageUrlFor(ctx, manageToken),
+    documents: 0,
+  };
 }

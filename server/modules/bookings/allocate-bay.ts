@@ -1,0 +1,252 @@
+import type { OperatingHours } from '../../../domain/constants';
+import { hoursOn, parseTimeOfDay, todayIn, zonedTimeToUtc } from '../../../domain/slot-grid';
+import type { Database } from '../../db/client';
+
+// Booking one slot in one statement. The portal's hot path: the site rules (time zone, hours,
+// interval, advance, horizon) come from a per-organization copy in memory, checked against the
+// organization's config_version inside the statement; the statement then picks the best-fit free
+// compatible bay (clearance, then natural name order), takes a narrow advisory lock (that bay, that
+// day) so concurrent claimants queue instead of deadlocking inside the constraint check, inserts the
+// booking, its audit row and its mail-outbox rows, and returns the bay it took — one round trip,
+// one implicit transaction. The exclusion constraints stay the final guard: a concurrent winner
+// makes the insert fail with 23P01 and the statement is simply run again with a fresh snapshot.
+// Anything this path cannot decide (no window, nothing free, stale rules) goes to the full path,
+// which has the precise messages.
+
+export type SiteRules = {
+  id: string;
+  name: string;
+  timeZone: string;
+  operatingHours: OperatingHours;
+  slotIntervalMin: number;
+  minAdvanceMin: number;
+  bookingHorizonDays: number;
+};
+
+export type OrgRules = { orgId: string; orgName: string; configVersion: number; sites: SiteRules[] };
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+/** Per database, per organization: the rules the last booking read. */
+const rulesCache = new WeakMap<Database, Map<string, OrgRules>>();
+
+type RulesRow = {
+  org_name: string;
+  config_version: string | number;
+  id: string | null;
+  name: string;
+  time_zone: string;
+  operating_hours: OperatingHours;
+  slot_interval_min: number;
+  min_advance_min: number;
+  booking_horizon_days: number;
+};
+
+/** Loads (or reuses) the organization's active sites' rules; null when the organization cannot take bookings. */
+export async function orgRules(database: Database, orgId: string, fresh = false): Promise<OrgRules | null> {
+  let byOrg = rulesCache.get(database);
+  if (!byOrg) rulesCache.set(database, (byOrg = new Map()));
+  const cached = byOrg.get(orgId);
+  if (cached && !fresh) return cached;
+  const rows = await database.query<RulesRow>(
+    `select o.name as org_name, o.config_version, s.id, s.name, s.time_zone, s.operating_hours, s.slot_interval_min,
+            s.min_advance_min, s.booking_horizon_days
+       from organizations o left join sites s on s.org_id = o.id and s.active
+      where o.id = $1 and o.active and o.status = 'active'
+      order by s.name`,
+    [orgId],
+  );
+  if (rows.length === 0) {
+    byOrg.delete(orgId);
+    return null;
+  }
+  const rules: OrgRules = {
+    orgId,
+    orgName: rows[0]!.org_name,
+    configVersion: Number(rows[0]!.config_version),
+    sites: rows
+      .filter((r) => r.id !== null)
+      .map((r) => ({
+        id: r.id!,
+        name: r.name,
+        timeZone: r.time_zone,
+        operatingHours: r.operating_hours,
+        slotIntervalMin: r.slot_interval_min,
+        minAdvanceMin: r.min_advance_min,
+        bookingHorizonDays: r.booking_horizon_days,
+      })),
+  };
+  if (byOrg.size > 10_000) byOrg.clear();
+  byOrg.set(orgId, rules);
+  return rules;
+}
+
+export type SlotWindow = { siteId: string; start: Date; end: Date };
+
+/** 'YYYY-MM-DD' plus whole days. */
+function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * The instants of one requested slot at each site where it is a bookable slot of that day: on the
+ * site's grid (open, aligned to the interval, ending by closing time), not past, at least the
+ * minimum advance ahead and within the booking horizon. Only the one slot is computed.
+ */
+export function bookableWindows(sites: SiteRules[], date: string, slot: string, durationMin: number, now: Date): SlotWindow[] {
+  const minutes = parseTimeOfDay(slot);
+  if (minutes === null) return [];
+  const windows: SlotWindow[] = [];
+  for (const site of sites) {
+    const hours = hoursOn(date, site.operatingHours);
+    const opens = hours ? parseTimeOfDay(hours.open) : null;
+    const closes = hours ? parseTimeOfDay(hours.close) : null;
+    if (opens === null || closes === null) continue;
+    if (minutes < opens || (minutes - opens) % site.slotIntervalMin !== 0 || minutes + site.slotIntervalMin > closes) continue;
+    const today = todayIn(site.timeZone, now);
+    if (date > addDays(today, site.bookingHorizonDays)) continue;
+    const start = zonedTimeToUtc(date, minutes, site.timeZone, 'reject');
+    if (!start) continue;
+    const end = new Date(start.getTime() + durationMin * MINUTE_MS);
+    if (start.getTime() < now.getTime() + site.minAdvanceMin * MINUTE_MS) continue;
+    if (end.getTime() > zonedTimeToUtc(date, closes, site.timeZone).getTime()) continue;
+    windows.push({ siteId: site.id, start, end });
+  }
+  return windows;
+}
+
+export type Vehicle = { heightM: number; lengthM: number | null; needs: readonly string[] };
+
+export type FastBookingInput = {
+  rules: OrgRules;
+  windows: SlotWindow[];
+  vehicle: Vehicle;
+  /** Every column of the booking but site, bay and times, as JSON (jsonb_populate_record). */
+  record: Record<string, unknown>;
+  audit: { details: Record<string, unknown>; ip: string | null; at: Date };
+  /** Mail queued with the booking: [kind, recipients]. */
+  mail: [kind: string, recipients: string[]][];
+  mailPayload: Record<string, unknown>;
+};
+
+export type FastBooking = { id: string; siteId: string; bayId: string; bayName: string; startTime: Date; endTime: Date; status: string };
+
+const RELEASED = `'declined', 'cancelled', 'no_show'`;
+
+/** One statement: best-fit free bay, narrow lock, booking, audit, outbox. See the header. */
+const BOOK_SLOT_SQL = `
+with cand as (
+  select b.id as bay_id, b.site_id, w.start_time, w.end_time
+    from unnest($3::uuid[], $4::timestamptz[], $5::timestamptz[]) as w(site_id, start_time, end_time)
+    join organizations o on o.id = $1 and o.active and o.status = 'active' and o.config_version = $2
+    join sites s on s.id = w.site_id and s.org_id = $1 and s.active
+    join bays b on b.site_id = w.site_id and b.org_id = $1 and b.active
+   where b.height_clearance_m >= $6
+     and ($7::numeric is null or b.length_m is null or b.length_m >= $7::numeric)
+     and b.features @> $8::text[]
+     and not exists (
+       select 1 from bookings k
+        where k.bay_id = b.id and k.status not in (${RELEASED})
+          and tstzrange(k.start_time, k.end_time, '[)') && tstzrange(w.start_time, w.end_time, '[)'))
+     and not exists (
+       select 1 from blackouts x
+        where x.org_id = $1 and x.site_id = w.site_id and (x.bay_id is null or x.bay_id = b.id)
+          and x.start_time < w.end_time and x.end_time > w.start_time)
+   order by b.height_clearance_m, b.sort_key, b.id
+   limit 1
+), locked as (
+  select cand.*, pg_advisory_xact_lock(hashtextextended(cand.bay_id::text, floor(extract(epoch from cand.start_time) / 86400)::bigint))::text as lock
+    from cand
+), ins as (
+  insert into bookings
+  select (jsonb_populate_record(null::bookings, $9::jsonb || jsonb_build_object(
+           'site_id', l.site_id, 'bay_id', l.bay_id, 'start_time', l.start_time, 'end_time', l.end_time,
+           'window_start', l.start_time, 'window_end', l.end_time))).*
+    from locked l
+  returning id, org_id, site_id, bay_id, start_time, end_time, status, tsr_number, tenant_name, vehicle_type
+), audit as (
+  insert into audit_log (actor_role, action, resource_type, resource_id, org_id, site_id, details, ip, created_at)
+  select 'public', 'booking.created', 'booking', ins.id::text, ins.org_id, ins.site_id,
+         $10::jsonb || jsonb_build_object('tsr_number', ins.tsr_number, 'tenant_name', ins.tenant_name,
+                                          'vehicle_type', ins.vehicle_type, 'status', ins.status),
+         $11, $12::timestamptz
+    from ins
+), mail as (
+  insert into mail_outbox (org_id, kind, recipients, payload, next_attempt_at, created_at)
+  select ins.org_id, m.kind, m.recipients, $14::jsonb || jsonb_build_object('bookingId', ins.id), $12::timestamptz, $12::timestamptz
+    from ins, jsonb_to_recordset($13::jsonb) as m(kind text, recipients text[])
+)
+select ins.id, ins.site_id, ins.bay_id, b.name as bay_name, ins.start_time, ins.end_time, ins.status
+  from ins join bays b on b.id = ins.bay_id`;
+
+type BookedRow = {
+  id: string;
+  site_id: string;
+  bay_id: string;
+  bay_name: string;
+  start_time: Date | string;
+  end_time: Date | string;
+  status: string;
+};
+
+/** Runs a statement: a named prepared statement on a PostgreSQL server, a plain one on PGlite. */
+async function run<T>(database: Database, name: string, text: string, values: unknown[]): Promise<T[]> {
+  if (database.pool) return (await database.pool.query({ name, text, values })).rows as T[];
+  return database.query<T>(text, values);
+}
+
+function pgCode(error: unknown): string | undefined {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code ?? e?.cause?.code;
+}
+
+/**
+ * Books the slot on the best-fit free bay in one statement, retrying when a concurrent booking
+ * won the bay. Answers null when nothing was booked (no free bay, or the rules copy is stale):
+ * the caller then takes the full path. Errors other than a lost race (the vehicle already booked,
+ * a repeated idempotency key) are thrown to the caller.
+ */
+export async function bookSlotFast(database: Database, input: FastBookingInput): Promise<FastBooking | null> {
+  const { rules, windows, vehicle } = input;
+  if (windows.length === 0) return null;
+  const values = [
+    rules.orgId,
+    rules.configVersion,
+    windows.map((w) => w.siteId),
+    windows.map((w) => w.start.toISOString()),
+    windows.map((w) => w.end.toISOString()),
+    vehicle.heightM,
+    vehicle.lengthM,
+    [...vehicle.needs],
+    JSON.stringify(input.record),
+    JSON.stringify(input.audit.details),
+    input.audit.ip,
+    input.audit.at.toISOString(),
+    JSON.stringify(input.mail.map(([kind, recipients]) => ({ kind, recipients }))),
+    JSON.stringify(input.mailPayload),
+  ];
+  for (let attempt = 0; attempt < 12; attempt++) {
+    try {
+      const [row] = await run<BookedRow>(database, 'baywise_book_slot_v1', BOOK_SLOT_SQL, values);
+      if (!row) return null;
+      return {
+        id: row.id,
+        siteId: row.site_id,
+        bayId: row.bay_id,
+        bayName: row.bay_name,
+        startTime: new Date(row.start_time),
+        endTime: new Date(row.end_time),
+        status: row.status,
+      };
+    } catch (error) {
+      const code = pgCode(error);
+      const constraint = (error as { constraint?: string }).constraint;
+      // Lost the bay to a concurrent booking (or a rare deadlock between two claimants): again,
+      // with a fresh snapshot that sees the winner.
+      if ((code === '23P01' && constraint !== 'bookings_vehicle_no_overlap') || code === '40P01') continue;
+      throw error;
+    }
+  }
+  return null;
+}
