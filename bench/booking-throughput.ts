@@ -9,7 +9,10 @@
 import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { formatTimeOfDay, weekdayOf } from '../domain/slot-grid';
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../server/db/client';
 import { countOverlaps } from '../server/modules/availability/availability.repo';
+import { bookableWindows, bookSlotFast, orgRules } from '../server/modules/bookings/allocate-bay';
 import { addMember, createUser } from '../server/test/fixtures';
 import { createBenchOrg, openBench } from './lib/bench-data';
 import type { LoadPlan, LoadReport } from './lib/booking-load';
@@ -55,6 +58,56 @@ const describeStatuses = (report: LoadReport) =>
     .map(([status, n]) => `${status}: ${n}`)
     .join(', ') + (report.transportErrors ? `, transport errors: ${report.transportErrors}` : '');
 
+/** Runs bookSlotFast directly from `callers` concurrent loops for `durationS` seconds. */
+async function databaseCeiling(database: Database, orgId: string, dates: string[], slots: string[], durationS: number, callers = 100) {
+  const rules = (await orgRules(database, orgId))!;
+  const now = new Date(NOW);
+  let n = 0;
+  let commits = 0;
+  const started = performance.now();
+  const deadline = started + durationS * 1000;
+  const caller = async () => {
+    while (performance.now() < deadline) {
+      const i = ++n;
+      const windows = bookableWindows(rules.sites, dates[i % dates.length]!, slots[(i * 7) % slots.length]!, 30, now);
+      const booked = await bookSlotFast(database, {
+        rules,
+        windows,
+        vehicle: { heightM: 3.5, lengthM: 12, needs: [] },
+        record: {
+          id: randomUUID(),
+          org_id: orgId,
+          tsr_number: `TSR-DB-${i}`,
+          tenant_name: 'Ceiling Freight',
+          tenant_email: 'ceiling@bench.example',
+          booking_type: 'delivery',
+          vehicle_type: 'rigid',
+          vehicle_registration: `DB${i}`,
+          vehicle_height_mm: 3500,
+          vehicle_height_m: 3.5,
+          expected_duration_min: 30,
+          driver_induction_completed: true,
+          status: 'pending',
+          source: 'portal',
+          manage_token_hash: randomUUID(),
+          created_at: now.toISOString(),
+          updated_at: now.toISOString(),
+        },
+        audit: { details: { source: 'portal', documents: 0 }, ip: '127.0.0.1', at: now },
+        mail: [
+          ['booking.received', ['ceiling@bench.example']],
+          ['booking.new_request', []],
+        ],
+        mailPayload: { documents: 0 },
+      });
+      if (booked) commits++;
+    }
+  };
+  await Promise.all(Array.from({ length: callers }, caller));
+  const elapsedMs = performance.now() - started;
+  return { commits, elapsedMs, perS: commits / (elapsedMs / 1000) };
+}
+
 const t = await openBench('postgres', { now: NOW, env: { RATE_LIMIT_DISABLED: 'true' } });
 let failed = false;
 try {
@@ -62,6 +115,7 @@ try {
   const org = await createBenchOrg(database, { name: 'Throughput Freight', sites: 2, baysPerSite: 12 });
   const admin = await createUser(database, { email: 'admin@throughput.example' });
   await addMember(database, org.orgId, admin.id, 'org_admin'); // so each booking also mails the admins
+  if (t.ctx.database.pool && process.env.BENCH_POOL) (t.ctx.database.pool as unknown as { options: { max: number } }).options.max = Number(process.env.BENCH_POOL);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = t.app.server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}/api/public/bookings`;
@@ -81,7 +135,7 @@ try {
   const cpuBefore = process.cpuUsage();
   const spread = await runLoad({ url, orgId: org.orgId, clients, dates: spreadDates, slots: allSlots, durationS: seconds, seed: 1, tag: 'S' });
   const cpu = process.cpuUsage(cpuBefore);
-  const committed = (await bookingsNow()) - before;
+  const committed = spread.byStatus['201'] ?? 0; // in-flight requests at the deadline still commit after it
   const commitsPerS = committed / (spread.elapsedMs / 1000);
   const cpuMs = (cpu.user + cpu.system) / 1000;
   console.log(
@@ -89,9 +143,18 @@ try {
       `${committed} bookings committed (${describeStatuses(spread)}); ` +
       `latency of a 201: median ${ms(spread.latency201.median, 1)}, p95 ${ms(spread.latency201.p95, 1)}`,
   );
+  console.log(`spread phase: the load generator used ${(spread.generatorCpuMs / 1000).toFixed(1)} s of CPU`);
   console.log(
     `spread phase: the server process used ${(cpuMs / 1000).toFixed(1)} s of CPU in ${(spread.elapsedMs / 1000).toFixed(1)} s ` +
       `(${((cpuMs / spread.elapsedMs) * 100).toFixed(0)} % of one core; ${ms(cpuMs / Math.max(1, committed), 1)} per committed booking)`,
+  );
+
+  // The database's own ceiling for the same SQL: the booking statement of allocate-bay.ts run
+  // straight on the pool by as many concurrent callers, with no HTTP, validation or JSON.
+  const ceiling = await databaseCeiling(database, org.orgId, days.slice(0, 40), allSlots, Math.min(seconds, 8));
+  console.log(
+    `database ceiling: ${ceiling.commits} bookings in ${(ceiling.elapsedMs / 1000).toFixed(1)} s with the same statement and no HTTP → ` +
+      `${ceiling.perS.toFixed(0)}/s; ours/ceiling: ${(commitsPerS / ceiling.perS).toFixed(2)}`,
   );
 
   // Phase 2: every client at one slot: exactly one booking per compatible bay, the rest refused.
@@ -110,7 +173,10 @@ try {
     seed: 2,
     tag: 'C',
   });
-  const winners = (await bookingsNow()) - beforeContention;
+  const winners = Number(
+    (await database.query<{ n: number }>('select count(*)::int as n from bookings where start_time::date = $1::date', [contentionDate]))[0]!.n,
+  );
+  void beforeContention;
   await new Promise((r) => setTimeout(r, 1000)); // statistics reach pg_stat_database within a second
   await database.query('select pg_stat_clear_snapshot()');
   const contentionDeadlocks = (await deadlocks()) - deadlocksBefore;
@@ -149,8 +215,31 @@ try {
         `unexpected error codes ${JSON.stringify(Object.fromEntries(unexpected))}`,
     );
   }
-  console.log(`booking commits/s: ${commitsPerS.toFixed(0)} (overlaps: ${overlaps})`);
+  const embedded = await pgliteSpread();
+  console.log(
+    `booking commits/s: ${commitsPerS.toFixed(0)} (overlaps: ${overlaps}; ${ms(cpuMs / Math.max(1, committed), 2)} CPU per booking in Node; ` +
+      `database ceiling ${ceiling.perS.toFixed(0)}/s, ours/ceiling ${(commitsPerS / ceiling.perS).toFixed(2)}; ` +
+      `PGlite: ${embedded.perS.toFixed(0)}/s, overlaps ${embedded.overlaps})`,
+  );
 } finally {
   await t.close();
+}
+
+/** The same spread load on the embedded database (one process: PGlite is single-connection). */
+async function pgliteSpread(): Promise<{ perS: number; overlaps: number }> {
+  const e = await openBench('pglite', { now: NOW, env: { RATE_LIMIT_DISABLED: 'true' } });
+  try {
+    const org = await createBenchOrg(e.ctx.database, { name: 'Embedded Freight', sites: 2, baysPerSite: 12 });
+    await e.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = e.app.server.address() as AddressInfo;
+    const days = weekdaysAfter(NOW.slice(0, 10), 40);
+    const slots = Array.from({ length: 32 }, (_, i) => formatTimeOfDay(6 * 60 + i * 30));
+    const report = await runLoad({ url: `http://127.0.0.1:${port}/api/public/bookings`, orgId: org.orgId, clients, dates: days, slots, durationS: Math.min(seconds, 8), seed: 3, tag: 'P' });
+    const perS = (report.byStatus['201'] ?? 0) / (report.elapsedMs / 1000);
+    console.log(`PGlite spread phase: ${report.sent} requests in ${(report.elapsedMs / 1000).toFixed(1)} s → ${report.byStatus['201'] ?? 0} committed (${describeStatuses(report)}); ${perS.toFixed(0)}/s`);
+    return { perS, overlaps: await countOverlaps(e.ctx.database.db) };
+  } finally {
+    await e.close();
+  }
 }
 if (failed) process.exitCode = 1;

@@ -229,7 +229,11 @@ export const bays = pgTable(
     sortKey: text('sort_key').generatedAlwaysAs(sql`natural_sort_key(name)`),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('bays_site_name_idx').on(t.siteId, t.name), index('bays_org_idx').on(t.orgId)],
+  (t) => [
+    uniqueIndex('bays_site_name_idx').on(t.siteId, t.name),
+    index('bays_org_idx').on(t.orgId),
+    index('bays_best_fit_idx').on(t.siteId, t.heightClearanceM, t.sortKey, t.id).where(sql`${t.active}`),
+  ],
 );
 
 export const blackouts = pgTable(

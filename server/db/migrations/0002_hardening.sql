@@ -80,3 +80,6 @@ CREATE FUNCTION "bump_org_config_version"() RETURNS trigger
 --> statement-breakpoint
 CREATE TRIGGER "sites_bump_org_config_version" AFTER INSERT OR UPDATE OR DELETE ON "sites"
   FOR EACH ROW EXECUTE FUNCTION bump_org_config_version();
+--> statement-breakpoint
+-- Best-fit order per site, so the booking statement stops at the first free bay.
+CREATE INDEX "bays_best_fit_idx" ON "bays" ("site_id", "height_clearance_m", "sort_key", "id") WHERE "active";

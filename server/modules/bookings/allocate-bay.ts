@@ -137,23 +137,29 @@ const RELEASED = `'declined', 'cancelled', 'no_show'`;
 /** One statement: best-fit free bay, narrow lock, booking, audit, outbox. See the header. */
 const BOOK_SLOT_SQL = `
 with cand as (
-  select b.id as bay_id, b.site_id, w.start_time, w.end_time
+  -- Each site's first free bay in best-fit order (the scan stops at the first free one), then the
+  -- best of those.
+  select c.bay_id, c.site_id, w.start_time, w.end_time
     from unnest($3::uuid[], $4::timestamptz[], $5::timestamptz[]) as w(site_id, start_time, end_time)
     join organizations o on o.id = $1 and o.active and o.status = 'active' and o.config_version = $2
     join sites s on s.id = w.site_id and s.org_id = $1 and s.active
-    join bays b on b.site_id = w.site_id and b.org_id = $1 and b.active
-   where b.height_clearance_m >= $6
-     and ($7::numeric is null or b.length_m is null or b.length_m >= $7::numeric)
-     and b.features @> $8::text[]
-     and not exists (
-       select 1 from bookings k
-        where k.bay_id = b.id and k.status not in (${RELEASED})
-          and tstzrange(k.start_time, k.end_time, '[)') && tstzrange(w.start_time, w.end_time, '[)'))
-     and not exists (
-       select 1 from blackouts x
-        where x.org_id = $1 and x.site_id = w.site_id and (x.bay_id is null or x.bay_id = b.id)
-          and x.start_time < w.end_time and x.end_time > w.start_time)
-   order by b.height_clearance_m, b.sort_key, b.id
+    cross join lateral (
+      select b.id as bay_id, b.site_id, b.height_clearance_m, b.sort_key
+        from bays b
+       where b.site_id = w.site_id and b.active and b.height_clearance_m >= $6
+         and ($7::numeric is null or b.length_m is null or b.length_m >= $7::numeric)
+         and b.features @> $8::text[]
+         and not exists (
+           select 1 from bookings k
+            where k.bay_id = b.id and k.status not in (${RELEASED})
+              and tstzrange(k.start_time, k.end_time, '[)') && tstzrange(w.start_time, w.end_time, '[)'))
+         and not exists (
+           select 1 from blackouts x
+            where x.site_id = w.site_id and (x.bay_id is null or x.bay_id = b.id)
+              and x.start_time < w.end_time and x.end_time > w.start_time)
+       order by b.height_clearance_m, b.sort_key, b.id
+       limit 1) c
+   order by c.height_clearance_m, c.sort_key, c.bay_id
    limit 1
 ), locked as (
   select cand.*, pg_advisory_xact_lock(hashtextextended(cand.bay_id::text, floor(extract(epoch from cand.start_time) / 86400)::bigint))::text as lock
