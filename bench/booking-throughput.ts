@@ -131,7 +131,7 @@ try {
   );
 
   // Phase 1: spread over 40 weekdays × 32 slots (24 bays each): most requests find a free bay.
-  const before = await bookingsNow();
+
   const cpuBefore = process.cpuUsage();
   const spread = await runLoad({ url, orgId: org.orgId, clients, dates: spreadDates, slots: allSlots, durationS: seconds, seed: 1, tag: 'S' });
   const cpu = process.cpuUsage(cpuBefore);
@@ -162,7 +162,6 @@ try {
     Number((await database.query<{ n: string }>('select deadlocks as n from pg_stat_database where datname = current_database()'))[0]!.n);
   await database.query('select pg_stat_clear_snapshot()');
   const deadlocksBefore = await deadlocks();
-  const beforeContention = await bookingsNow();
   const contention = await runLoad({
     url,
     orgId: org.orgId,
@@ -176,7 +175,6 @@ try {
   const winners = Number(
     (await database.query<{ n: number }>('select count(*)::int as n from bookings where start_time::date = $1::date', [contentionDate]))[0]!.n,
   );
-  void beforeContention;
   await new Promise((r) => setTimeout(r, 1000)); // statistics reach pg_stat_database within a second
   await database.query('select pg_stat_clear_snapshot()');
   const contentionDeadlocks = (await deadlocks()) - deadlocksBefore;
