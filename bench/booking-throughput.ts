@@ -119,7 +119,6 @@ try {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = t.app.server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}/api/public/bookings`;
-  const bookingsNow = async () => Number((await database.query<{ n: number }>('select count(*)::int as n from bookings'))[0]!.n);
 
   const days = weekdaysAfter(NOW.slice(0, 10), 41);
   const spreadDates = days.slice(0, 40);
