@@ -60,6 +60,7 @@ const describeStatuses = (report: LoadReport) =>
 
 /** Runs bookSlotFast directly from `callers` concurrent loops for `durationS` seconds. */
 async function databaseCeiling(database: Database, orgId: string, dates: string[], slots: string[], durationS: number, callers = 100) {
+  // Random picks over the same dates and slots as the HTTP clients (a fresh organization).
   const rules = (await orgRules(database, orgId))!;
   const now = new Date(NOW);
   let n = 0;
@@ -69,7 +70,7 @@ async function databaseCeiling(database: Database, orgId: string, dates: string[
   const caller = async () => {
     while (performance.now() < deadline) {
       const i = ++n;
-      const windows = bookableWindows(rules.sites, dates[i % dates.length]!, slots[(i * 7) % slots.length]!, 30, now);
+      const windows = bookableWindows(rules.sites, dates[Math.floor(Math.random() * dates.length)]!, slots[Math.floor(Math.random() * slots.length)]!, 30, now);
       const booked = await bookSlotFast(database, {
         rules,
         windows,
@@ -150,7 +151,8 @@ try {
 
   // The database's own ceiling for the same SQL: the booking statement of allocate-bay.ts run
   // straight on the pool by as many concurrent callers, with no HTTP, validation or JSON.
-  const ceiling = await databaseCeiling(database, org.orgId, days.slice(0, 40), allSlots, Math.min(seconds, 8));
+  const ceilingOrg = await createBenchOrg(database, { name: 'Ceiling Freight', sites: 2, baysPerSite: 12 });
+  const ceiling = await databaseCeiling(database, ceilingOrg.orgId, days.slice(0, 40), allSlots, Math.min(seconds, 8));
   console.log(
     `database ceiling: ${ceiling.commits} bookings in ${(ceiling.elapsedMs / 1000).toFixed(1)} s with the same statement and no HTTP → ` +
       `${ceiling.perS.toFixed(0)}/s; ours/ceiling: ${(commitsPerS / ceiling.perS).toFixed(2)}`,

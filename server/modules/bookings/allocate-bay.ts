@@ -165,11 +165,13 @@ with cand as (
   select cand.*, pg_advisory_xact_lock(hashtextextended(cand.bay_id::text, floor(extract(epoch from cand.start_time) / 86400)::bigint))::text as lock
     from cand
 ), ins as (
+  -- In FROM, so the record is built once ("(f(x)).*" would call f once per column).
   insert into bookings
-  select (jsonb_populate_record(null::bookings, $9::jsonb || jsonb_build_object(
+  select r.*
+    from locked l,
+         jsonb_populate_record(null::bookings, $9::jsonb || jsonb_build_object(
            'site_id', l.site_id, 'bay_id', l.bay_id, 'start_time', l.start_time, 'end_time', l.end_time,
-           'window_start', l.start_time, 'window_end', l.end_time))).*
-    from locked l
+           'window_start', l.start_time, 'window_end', l.end_time)) r
   returning id, org_id, site_id, bay_id, start_time, end_time, status, tsr_number, tenant_name, vehicle_type
 ), audit as (
   insert into audit_log (actor_role, action, resource_type, resource_id, org_id, site_id, details, ip, created_at)
