@@ -84,6 +84,34 @@ export async function orgRules(database: Database, orgId: string, fresh = false)
 
 export type SlotWindow = { siteId: string; start: Date; end: Date };
 
+/**
+ * Wall-clock → instant conversions of the hot path, remembered (bounded): a busy morning asks for
+ * the same few (zone, date, time) triples thousands of times, and each costs several offset lookups.
+ */
+const instants = new Map<string, Date | null>();
+function localInstant(date: string, minutes: number, timeZone: string, disambiguation: 'compatible' | 'reject'): Date | null {
+  const key = `${timeZone}|${date}|${minutes}|${disambiguation}`;
+  let instant = instants.get(key);
+  if (instant === undefined) {
+    instant = disambiguation === 'reject' ? zonedTimeToUtc(date, minutes, timeZone, 'reject') : zonedTimeToUtc(date, minutes, timeZone);
+    if (instants.size > 50_000) instants.clear();
+    instants.set(key, instant);
+  }
+  return instant;
+}
+
+/** The site's local date, remembered per zone for the current minute. */
+const todays = new Map<string, { minute: number; date: string }>();
+function siteToday(timeZone: string, now: Date): string {
+  const minute = Math.floor(now.getTime() / MINUTE_MS);
+  const cached = todays.get(timeZone);
+  if (cached?.minute === minute) return cached.date;
+  const date = todayIn(timeZone, now);
+  if (todays.size > 1000) todays.clear();
+  todays.set(timeZone, { minute, date });
+  return date;
+}
+
 /** 'YYYY-MM-DD' plus whole days. */
 function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
@@ -104,13 +132,13 @@ export function bookableWindows(sites: SiteRules[], date: string, slot: string, 
     const closes = hours ? parseTimeOfDay(hours.close) : null;
     if (opens === null || closes === null) continue;
     if (minutes < opens || (minutes - opens) % site.slotIntervalMin !== 0 || minutes + site.slotIntervalMin > closes) continue;
-    const today = todayIn(site.timeZone, now);
+    const today = siteToday(site.timeZone, now);
     if (date > addDays(today, site.bookingHorizonDays)) continue;
-    const start = zonedTimeToUtc(date, minutes, site.timeZone, 'reject');
+    const start = localInstant(date, minutes, site.timeZone, 'reject');
     if (!start) continue;
     const end = new Date(start.getTime() + durationMin * MINUTE_MS);
     if (start.getTime() < now.getTime() + site.minAdvanceMin * MINUTE_MS) continue;
-    if (end.getTime() > zonedTimeToUtc(date, closes, site.timeZone).getTime()) continue;
+    if (end.getTime() > localInstant(date, closes, site.timeZone, 'compatible')!.getTime()) continue;
     windows.push({ siteId: site.id, start, end });
   }
   return windows;
