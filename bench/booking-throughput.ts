@@ -58,6 +58,19 @@ const describeStatuses = (report: LoadReport) =>
     .map(([status, n]) => `${status}: ${n}`)
     .join(', ') + (report.transportErrors ? `, transport errors: ${report.transportErrors}` : '');
 
+const rssMb = () => Math.round(process.memoryUsage().rss / 1_048_576);
+
+/** Runs `load` while sampling this process's RSS every 100 ms; adds the peak to its result. */
+async function withPeakRss<T>(load: () => Promise<T>): Promise<T & { peakMb: number }> {
+  let peak = rssMb();
+  const timer = setInterval(() => (peak = Math.max(peak, rssMb())), 100);
+  try {
+    return { ...(await load()), peakMb: peak };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
 /** Runs bookSlotFast directly from `callers` concurrent loops for `durationS` seconds. */
 async function databaseCeiling(database: Database, orgId: string, dates: string[], slots: string[], durationS: number, callers = 100) {
   // Random picks over the same dates and slots as the HTTP clients (a fresh organization).
@@ -133,7 +146,9 @@ try {
   // Phase 1: spread over 40 weekdays × 32 slots (24 bays each): most requests find a free bay.
 
   const cpuBefore = process.cpuUsage();
-  const spread = await runLoad({ url, orgId: org.orgId, clients, dates: spreadDates, slots: allSlots, durationS: seconds, seed: 1, tag: 'S' });
+  const idleMb = rssMb();
+  const spread = await withPeakRss(() => runLoad({ url, orgId: org.orgId, clients, dates: spreadDates, slots: allSlots, durationS: seconds, seed: 1, tag: 'S' }));
+  console.log(`server memory (PostgreSQL, this process's RSS): before the load ${idleMb} MB, peak under load ${spread.peakMb} MB`);
   const cpu = process.cpuUsage(cpuBefore);
   const committed = spread.byStatus['201'] ?? 0; // in-flight requests at the deadline still commit after it
   const commitsPerS = committed / (spread.elapsedMs / 1000);
@@ -233,7 +248,11 @@ async function pgliteSpread(): Promise<{ perS: number; overlaps: number }> {
     const { port } = e.app.server.address() as AddressInfo;
     const days = weekdaysAfter(NOW.slice(0, 10), 40);
     const slots = Array.from({ length: 32 }, (_, i) => formatTimeOfDay(6 * 60 + i * 30));
-    const report = await runLoad({ url: `http://127.0.0.1:${port}/api/public/bookings`, orgId: org.orgId, clients, dates: days, slots, durationS: Math.min(seconds, 8), seed: 3, tag: 'P' });
+    const idleMb = rssMb();
+    const report = await withPeakRss(() =>
+      runLoad({ url: `http://127.0.0.1:${port}/api/public/bookings`, orgId: org.orgId, clients, dates: days, slots, durationS: Math.min(seconds, 8), seed: 3, tag: 'P' }),
+    );
+    console.log(`server memory (PGlite in this process, RSS): before the load ${idleMb} MB, peak under load ${report.peakMb} MB`);
     const perS = (report.byStatus['201'] ?? 0) / (report.elapsedMs / 1000);
     console.log(`PGlite spread phase: ${report.sent} requests in ${(report.elapsedMs / 1000).toFixed(1)} s → ${report.byStatus['201'] ?? 0} committed (${describeStatuses(report)}); ${perS.toFixed(0)}/s`);
     return { perS, overlaps: await countOverlaps(e.ctx.database.db) };
