@@ -1,19 +1,26 @@
 import { z } from 'zod';
+import { singleLine } from './text-rules';
 
 // Request schemas of the auth API, shared with the sign-in forms.
 
 export const emailField = z
   .string({ error: 'Email is required' })
+  .refine(...singleLine('Email'))
   .trim()
   .min(1, 'Email is required')
   .max(254, 'Email is too long')
   .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid email address');
 
-export const passwordField = z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is too long');
+export const passwordField = z
+  .string({ error: 'Password is required' })
+  .refine(...singleLine('Password'))
+  .min(1, 'Password is required')
+  .max(200, 'Password is too long');
 
 /** Sign-up and password reset: the weak-password rules, each with its reason. */
 export const newPasswordField = z
   .string({ error: 'Password is required' })
+  .refine(...singleLine('Password'))
   .min(8, 'Password should be at least 8 characters')
   .max(200, 'Password is too long')
   .refine((p) => /[A-Za-z]/.test(p) && /[0-9]/.test(p), 'Password should contain at least one letter and one number');
@@ -25,34 +32,43 @@ export const passwordGrantSchema = z.object({
 });
 
 export const refreshGrantSchema = z.object({
-  refresh_token: z.string({ error: 'Refresh token is required' }).min(1, 'Refresh token is required').max(200),
+  refresh_token: z.string({ error: 'Refresh token is required' }).refine(...singleLine('Refresh token')).min(1, 'Refresh token is required').max(200),
 });
 
 export const dockmasterLoginSchema = z.object({
   siteId: z.uuid('Please choose a site'),
-  employeeId: z.string({ error: 'Employee ID is required' }).trim().min(1, 'Employee ID is required').max(50),
+  employeeId: z
+    .string({ error: 'Employee ID is required' })
+    .refine(...singleLine('Employee ID'))
+    .trim()
+    .min(1, 'Employee ID is required')
+    .max(50, 'Employee ID is too long'),
   password: passwordField,
 });
 
 export const signUpSchema = z.object({
   email: emailField,
   password: newPasswordField,
-  fullName: z.string().trim().max(200, 'Name is too long').optional(),
+  fullName: z.string().refine(...singleLine('Name')).trim().max(200, 'Name is too long').optional(),
 });
 
 export const recoverSchema = z.object({ email: emailField });
 
 export const verifySchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('signup'), token: z.string().min(1, 'Token is required').max(200) }),
-  z.object({ type: z.literal('recovery'), token: z.string().min(1, 'Token is required').max(200), password: newPasswordField }),
+  z.object({ type: z.literal('signup'), token: z.string().refine(...singleLine('Token')).min(1, 'Token is required').max(200) }),
+  z.object({
+    type: z.literal('recovery'),
+    token: z.string().refine(...singleLine('Token')).min(1, 'Token is required').max(200),
+    password: newPasswordField,
+  }),
 ]);
 
 export const updateUserSchema = z
   .object({
-    fullName: z.string().trim().max(200, 'Name is too long').optional(),
-    phone: z.string().trim().max(50, 'Phone is too long').optional(),
+    fullName: z.string().refine(...singleLine('Name')).trim().max(200, 'Name is too long').optional(),
+    phone: z.string().refine(...singleLine('Phone')).trim().max(50, 'Phone is too long').optional(),
     password: newPasswordField.optional(),
-    currentPassword: z.string().max(200).optional(),
+    currentPassword: z.string().refine(...singleLine('Current password')).max(200).optional(),
   })
   .refine((v) => !v.password || !!v.currentPassword, {
     message: 'Current password is required to set a new password',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_DURATION_MIN, MAX_DURATION_MIN, MIN_DURATION_MIN } from './constants';
+import { multiLine, singleLine } from './text-rules';
 import {
   BOOKING_TYPES,
   SPECIAL_ACCESS_NEEDS,
@@ -61,10 +62,11 @@ const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 const textTypeError = (required: string, label: string) => (issue: { input?: unknown }) =>
   issue.input == null ? required : `${label} must be text`;
 
-/** A required text field, checked after trimming. */
+/** A required one-line text field, checked after trimming. */
 function requiredText(label: string, required: string, max: number) {
   return z
     .string({ error: textTypeError(required, label) })
+    .refine(...singleLine(label))
     .trim()
     .min(1, { error: required, abort: true })
     .max(max, { error: `${label} is too long`, abort: true });
@@ -74,15 +76,17 @@ function requiredText(label: string, required: string, max: number) {
 function formattedText(label: string, required: string, isValid: (value: string) => boolean, invalid: string) {
   return z
     .string({ error: textTypeError(required, label) })
+    .refine(...singleLine(label))
     .trim()
     .min(1, { error: required, abort: true })
     .refine(isValid, { error: invalid });
 }
 
-/** An optional text field: trimmed; blank or null becomes undefined. */
-function optionalText(label: string, max: number) {
+/** An optional text field (one line unless `isMultiLine`): trimmed; blank or null becomes undefined. */
+function optionalText(label: string, max: number, isMultiLine = false) {
   return z
     .string({ error: `${label} must be text` })
+    .refine(...(isMultiLine ? multiLine(label) : singleLine(label)))
     .trim()
     .max(max, { error: `${label} is too long`, abort: true })
     .nullish()
@@ -93,6 +97,7 @@ function optionalText(label: string, max: number) {
 function requiredChoice<const T extends readonly [string, ...string[]]>(label: string, required: string, values: T) {
   return z
     .string({ error: textTypeError(required, label) })
+    .refine(...singleLine(label))
     .trim()
     .min(1, { error: required, abort: true })
     .pipe(z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` }));
@@ -226,10 +231,10 @@ export const bookingRequestSchema = z.object({
   vehicleHeightM: vehicleHeight,
   vehicleLengthM: vehicleLength,
   specialAccessNeeds,
-  goodsDescription: optionalText('Goods Description', TEXT_LIMITS.goodsDescription),
+  goodsDescription: optionalText('Goods Description', TEXT_LIMITS.goodsDescription, true),
   driverInductionCompleted: mustBeTicked(M.driverInductionRequired),
   termsAccepted: mustBeTicked(M.termsRequired),
-  notes: optionalText('Notes', TEXT_LIMITS.notes),
+  notes: optionalText('Notes', TEXT_LIMITS.notes, true),
   idempotencyKey: optionalText('Idempotency key', TEXT_LIMITS.idempotencyKey),
 });
 

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { toStorableText } from '../../domain/text-rules';
 import type { Database } from '../db/client';
 import { errorEvents } from '../db/schema';
 
@@ -92,21 +93,45 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { database: Da
       } satisfies ErrorBody);
     }
     request.log.error({ err: error }, 'request failed');
-    await opts.database.db
-      .insert(errorEvents)
-      .values({
-        requestId,
-        method: request.method,
-        url: request.url.slice(0, 2000),
-        statusCode: 500,
-        code: error.code ?? null,
-        message: error.message?.slice(0, 2000) ?? 'Unknown error',
-        stack: error.stack?.slice(0, 8000) ?? null,
-        userId: request.auth?.user.id ?? null,
-      })
-      .catch((captureError: unknown) => request.log.error({ err: captureError }, 'could not capture error event'));
+    await captureErrorEvent(opts.database, {
+      requestId,
+      method: request.method,
+      url: request.url,
+      code: typeof error.code === 'string' ? error.code : null,
+      message: error.message || 'Unknown error',
+      stack: error.stack ?? null,
+      userId: request.auth?.user.id ?? null,
+    }).catch((captureError: unknown) =>
+      // Never silent: the capture's own failure and the original error, both in full.
+      request.log.error({ err: captureError, originalError: error }, 'could not capture error event'),
+    );
     return reply.code(500).send({
       error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again.', requestId },
     } satisfies ErrorBody);
   });
 });
+
+type ErrorEventInput = {
+  requestId: string;
+  method: string;
+  url: string;
+  code: string | null;
+  message: string;
+  stack: string | null;
+  userId: string | null;
+};
+
+/** Stores a server failure for the error-monitoring screen; every text is made storable first (NUL, lone surrogates). */
+export async function captureErrorEvent(database: Database, event: ErrorEventInput): Promise<void> {
+  const text = (value: string | null, max: number) => (value === null ? null : toStorableText(value).slice(0, max));
+  await database.db.insert(errorEvents).values({
+    requestId: text(event.requestId, 200),
+    method: text(event.method, 20),
+    url: text(event.url, 2000),
+    statusCode: 500,
+    code: text(event.code, 200),
+    message: text(event.message, 2000) ?? 'Unknown error',
+    stack: text(event.stack, 8000),
+    userId: event.userId,
+  });
+}

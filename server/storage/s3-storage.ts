@@ -1,4 +1,5 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { createReadStream } from 'node:fs';
 import type { Storage } from './storage';
 
 // Its own module so the AWS SDK is loaded only when S3 is configured (it costs start-up time).
@@ -28,7 +29,8 @@ export function createS3Storage(options: {
         new PutObjectCommand({
           Bucket: options.bucket,
           Key: objectKey(bucket, key),
-          Body: body,
+          Body: Buffer.isBuffer(body) ? body : createReadStream(body.path),
+          ...(Buffer.isBuffer(body) ? {} : { ContentLength: body.size }),
           ContentType: contentType,
           CacheControl: 'max-age=3600',
           IfNoneMatch: '*',

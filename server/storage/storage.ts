@@ -1,10 +1,14 @@
+import { constants as fsConstants } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+
+/** A file on local disk to store (streamed, never read whole into memory). */
+export type LocalFile = { path: string; size: number };
 
 /** An object store of buckets and keys: a local folder by default, any S3-compatible store when configured. */
 export type Storage = {
   kind: 'local' | 's3';
-  put: (bucket: string, key: string, body: Buffer, contentType: string) => Promise<void>;
+  put: (bucket: string, key: string, body: Buffer | LocalFile, contentType: string) => Promise<void>;
   get: (bucket: string, key: string) => Promise<Buffer | null>;
   remove: (bucket: string, key: string) => Promise<void>;
 };
@@ -21,8 +25,9 @@ export function createLocalStorage(root: string): Storage {
     put: async (bucket, key, body) => {
       const file = safeJoin(root, bucket, key);
       await fs.mkdir(path.dirname(file), { recursive: true });
-      // 'wx': never overwrite (upsert false, as the spec's storage does).
-      await fs.writeFile(file, body, { flag: 'wx' });
+      // Never overwrite (upsert false, as the spec's storage does).
+      if (Buffer.isBuffer(body)) await fs.writeFile(file, body, { flag: 'wx' });
+      else await fs.copyFile(body.path, file, fsConstants.COPYFILE_EXCL);
     },
     get: async (bucket, key) => {
       try {

@@ -1,10 +1,31 @@
+import { createHash } from 'node:crypto';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import { finished } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { ALLOWED_FILE_EXTENSIONS, MAX_FILE_BYTES, MAX_FILES } from '../../../domain/constants';
 import { AppError, badRequest } from '../../plugins/errors';
 
-export type UploadedDocument = { fileName: string; contentType: string; data: Buffer };
+// Booking documents arrive as a multipart stream. Each file is written to a temporary file as it
+// arrives (memory stays flat whatever the size and number), while its size is counted, its first
+// bytes kept for the content-type check and its bytes scanned for active content. Nothing is
+// stored for the booking until every file has passed; the temporary folder is always removed.
+
+export type UploadedDocument = {
+  /** Sanitised, and unique within the submission. */
+  fileName: string;
+  contentType: string;
+  /** The temporary file holding the upload (removed by the submission's cleanup). */
+  path: string;
+  sizeBytes: number;
+  sha256: string;
+};
+
+export type MultipartSubmission = { data: unknown; documents: UploadedDocument[]; cleanup: () => Promise<void> };
 
 /** What each allowed extension must really contain, by its leading bytes. */
 const CONTENT_TYPES: Record<(typeof ALLOWED_FILE_EXTENSIONS)[number], string[]> = {
@@ -18,6 +39,8 @@ const CONTENT_TYPES: Record<(typeof ALLOWED_FILE_EXTENSIONS)[number], string[]> 
 const STORED_TYPES: Record<string, string> = {
   'application/x-cfb': 'application/msword',
 };
+/** file-type reads at most this many leading bytes. */
+const SNIFF_BYTES = 4100;
 
 export const uploadFailed = (fileName: string, reason: string) =>
   new AppError(400, 'upload_failed', `Failed to upload ${fileName}: ${reason}`, { fileName, reason });
@@ -34,28 +57,143 @@ export function sanitizeFileName(name: string): string {
   return `${stem || 'document'}${ext}`;
 }
 
-/** Checks extension, size and the real content type; answers the content type to store. */
+/** `name`, or `name-2`, `name-3` … (before the extension) when an earlier file took it. */
+export function uniqueFileName(name: string, taken: Set<string>): string {
+  const ext = path.extname(name);
+  const stem = name.slice(0, name.length - ext.length);
+  let candidate = name;
+  for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = `${stem.slice(0, 95 - ext.length)}-${n}${ext}`;
+  taken.add(candidate.toLowerCase());
+  return candidate;
+}
+
+// Active content a browser or a PDF reader would run: HTML or SVG markup, PDF JavaScript, launch
+// actions and embedded files, Word macros. A document that carries any is refused (decision 006).
+const ACTIVE_CONTENT = [
+  /<\s*(?:html|script|svg|iframe|object|embed|body)\b/,
+  /\/(?:javascript|js|launch|embeddedfile|richmedia)\b/,
+  /_\x00v\x00b\x00a\x00_\x00p\x00r\x00o\x00j\x00e\x00c\x00t/, // a macro project in a Word 97 file (UTF-16)
+];
+const LONGEST_PATTERN = 40;
+
+/** Scans a stream chunk by chunk, across chunk boundaries, for active content. */
+export function activeContentScanner() {
+  let tail = '';
+  let found = false;
+  return {
+    push(chunk: Buffer) {
+      if (found) return;
+      const text = tail + chunk.toString('latin1').toLowerCase();
+      found = ACTIVE_CONTENT.some((pattern) => pattern.test(text));
+      tail = text.slice(-LONGEST_PATTERN);
+    },
+    get hasActiveContent() {
+      return found;
+    },
+  };
+}
+
+/** Checks extension, size, real content type and active content of a whole file (tests, small files). */
 export async function checkDocument(fileName: string, data: Buffer): Promise<string> {
-  const ext = path.extname(fileName).slice(1).toLowerCase() as keyof typeof CONTENT_TYPES;
-  if (!(ALLOWED_FILE_EXTENSIONS as readonly string[]).includes(ext)) {
-    throw uploadFailed(fileName, 'only PDF, DOC, DOCX, JPG, JPEG and PNG files are accepted');
-  }
-  if (data.length === 0) throw uploadFailed(fileName, 'the file is empty');
-  if (data.length > MAX_FILE_BYTES) throw uploadFailed(fileName, 'files must be 10MB or smaller');
-  const detected = await fileTypeFromBuffer(data);
+  const scanner = activeContentScanner();
+  scanner.push(data);
+  return checkContent(fileName, data.length, data.subarray(0, SNIFF_BYTES), scanner.hasActiveContent);
+}
+
+function extensionOf(fileName: string): keyof typeof CONTENT_TYPES | null {
+  const ext = path.extname(fileName).slice(1).toLowerCase();
+  return (ALLOWED_FILE_EXTENSIONS as readonly string[]).includes(ext) ? (ext as keyof typeof CONTENT_TYPES) : null;
+}
+
+const WRONG_EXTENSION = 'only PDF, DOC, DOCX, JPG, JPEG and PNG files are accepted';
+
+async function checkContent(fileName: string, size: number, head: Buffer, hasActiveContent: boolean): Promise<string> {
+  const ext = extensionOf(fileName);
+  if (!ext) throw uploadFailed(fileName, WRONG_EXTENSION);
+  if (size === 0) throw uploadFailed(fileName, 'the file is empty');
+  if (size > MAX_FILE_BYTES) throw uploadFailed(fileName, 'files must be 10MB or smaller');
+  const detected = await fileTypeFromBuffer(head);
   if (!detected || !CONTENT_TYPES[ext].includes(detected.mime)) {
     throw uploadFailed(fileName, `the content is not a real .${ext} file`);
+  }
+  if (hasActiveContent) {
+    throw uploadFailed(fileName, 'the file contains active content (scripts, HTML, macros or embedded files) and was refused');
   }
   return STORED_TYPES[detected.mime] ?? detected.mime;
 }
 
+/** How many multipart submissions stream at once; later ones wait their turn (their bodies unread). */
+export const MAX_CONCURRENT_UPLOADS = 8;
+/** How many may wait; beyond that the answer is 503 with Retry-After. */
+export const MAX_WAITING_UPLOADS = 200;
+let uploadsInFlight = 0;
+const waiting: Array<() => void> = [];
+
+/** Waits for an upload slot (or answers 503 when too many wait); resolves to its release. */
+export async function acquireUploadSlot(): Promise<() => void> {
+  if (uploadsInFlight >= MAX_CONCURRENT_UPLOADS) {
+    if (waiting.length >= MAX_WAITING_UPLOADS) {
+      throw new AppError(503, 'uploads_busy', 'The server is receiving many documents right now. Please try again in a few seconds.');
+    }
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else {
+    uploadsInFlight++;
+  }
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    const next = waiting.shift();
+    if (next) next(); // the slot passes straight to the next in line
+    else uploadsInFlight--;
+  };
+}
+
+/** Streams one file part to `file`: size, sha-256, leading bytes and the active-content scan on the way. */
+async function receiveFile(stream: NodeJS.ReadableStream & { truncated?: boolean }, file: string, fileName: string) {
+  const out = fs.createWriteStream(file, { flags: 'wx' });
+  const hash = createHash('sha256');
+  const scanner = activeContentScanner();
+  const head: Buffer[] = [];
+  let headBytes = 0;
+  let size = 0;
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (headBytes < SNIFF_BYTES) {
+        head.push(chunk);
+        headBytes += chunk.length;
+      }
+      hash.update(chunk);
+      scanner.push(chunk);
+      if (!out.write(chunk)) await once(out, 'drain');
+    }
+  } catch (error) {
+    out.destroy();
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw uploadFailed(fileName, 'files must be 10MB or smaller');
+    throw error;
+  }
+  out.end();
+  await finished(out);
+  if (stream.truncated) throw uploadFailed(fileName, 'files must be 10MB or smaller');
+  return { size, sha256: hash.digest('hex'), head: Buffer.concat(head).subarray(0, SNIFF_BYTES), hasActiveContent: scanner.hasActiveContent };
+}
+
 /**
  * Reads a multipart booking submission: the `data` field (JSON) and up to 10 `documents` files,
- * each checked by content before anything is written.
+ * each streamed to a temporary file and checked by content before anything is stored. The caller
+ * must call `cleanup()` when done, whatever happened.
  */
-export async function readBookingMultipart(request: FastifyRequest): Promise<{ data: unknown; documents: UploadedDocument[] }> {
+export async function readBookingMultipart(request: FastifyRequest): Promise<MultipartSubmission> {
+  const contentType = request.headers['content-type'] ?? '';
+  if (!/;\s*boundary=("[^"]+"|[^;\s]+)/i.test(contentType)) {
+    throw badRequest('Expected a multipart form submission with a boundary (Content-Type: multipart/form-data; boundary=…)');
+  }
+  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'baywise-upload-'));
+  const cleanup = () => fsp.rm(dir, { recursive: true, force: true });
   let data: unknown;
   const documents: UploadedDocument[] = [];
+  const taken = new Set<string>();
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
@@ -69,27 +207,29 @@ export async function readBookingMultipart(request: FastifyRequest): Promise<{ d
         }
         continue;
       }
-      const fileName = sanitizeFileName(part.filename || 'document');
-      if (part.fieldname !== 'documents') {
-        await part.toBuffer().catch(() => undefined);
+      const sanitized = sanitizeFileName(part.filename || 'document');
+      if (part.fieldname !== 'documents' || !extensionOf(sanitized)) {
+        part.file.resume(); // drain what we will not keep
+        await finished(part.file).catch(() => undefined);
+        if (part.fieldname === 'documents') throw uploadFailed(sanitized, WRONG_EXTENSION);
         continue;
       }
-      let buffer: Buffer;
-      try {
-        buffer = await part.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw uploadFailed(fileName, 'files must be 10MB or smaller');
-        }
-        throw error;
-      }
-      documents.push({ fileName, contentType: await checkDocument(fileName, buffer), data: buffer });
+      const fileName = uniqueFileName(sanitized, taken);
+      const file = path.join(dir, String(documents.length));
+      const received = await receiveFile(part.file, file, fileName);
+      const stored = await checkContent(fileName, received.size, received.head, received.hasActiveContent);
+      documents.push({ fileName, contentType: stored, path: file, sizeBytes: received.size, sha256: received.sha256 });
     }
   } catch (error) {
+    await cleanup();
     const code = (error as { code?: string }).code;
     if (code === 'FST_FILES_LIMIT') throw badRequest(`You can attach at most ${MAX_FILES} files`);
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest('Expected a multipart form submission');
+    if (error instanceof AppError) throw error;
+    if (/boundary|multipart|unexpected end/i.test((error as Error)?.message ?? '')) {
+      throw badRequest('The multipart form submission is malformed or was cut off');
+    }
     throw error;
   }
-  return { data, documents };
+  return { data, documents, cleanup };
 }

@@ -167,8 +167,7 @@ function requestFingerprint(request: BookingRequest, documents: UploadedDocument
 }
 
 function documentDigest(doc: UploadedDocument): string {
-  const { data } = doc as { data?: Buffer };
-  return data ? createHash('sha256').update(data).digest('hex') : String((doc as { sizeBytes?: number }).sizeBytes ?? '');
+  return doc.sha256;
 }
 
 /**
@@ -251,7 +250,7 @@ export async function submitPublicBooking(
       for (const doc of input.documents) {
         const storageKey = `${booking.orgId}/${booking.id}/${stamp}-${doc.fileName}`;
         try {
-          await ctx.storage.put(DOCUMENTS_BUCKET, storageKey, doc.data, doc.contentType);
+          await ctx.storage.put(DOCUMENTS_BUCKET, storageKey, { path: doc.path, size: doc.sizeBytes }, doc.contentType);
         } catch {
           throw new AppError(502, 'upload_failed', `Failed to upload ${doc.fileName}`, { fileName: doc.fileName });
         }
@@ -261,7 +260,7 @@ export async function submitPublicBooking(
           bookingId: booking.id,
           fileName: doc.fileName,
           contentType: doc.contentType,
-          sizeBytes: doc.data.length,
+          sizeBytes: doc.sizeBytes,
           bucket: DOCUMENTS_BUCKET,
           storageKey,
           createdAt: now,

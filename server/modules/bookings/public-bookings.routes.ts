@@ -3,11 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { availabilityQuerySchema, availabilityResponseSchema } from '../../../domain/availability-query';
 import { isCalendarDate, isTimeOfDay } from '../../../domain/booking-request';
+import { multiLine } from '../../../domain/text-rules';
 import type { ModuleOptions } from '../../app';
 import { bays, organizations, sites } from '../../db/schema';
 import { perIpLimit } from '../../plugins/rate-limit';
 import { getDayAvailability, type DayAvailability } from '../availability/availability.service';
-import { readBookingMultipart } from './documents';
+import { acquireUploadSlot, readBookingMultipart, type MultipartSubmission } from './documents';
 import {
   availabilityForManagedBooking,
   cancelManagedBooking,
@@ -158,15 +159,34 @@ const publicBookingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
       },
     },
     async (request, reply) => {
-      const { data, documents } = request.isMultipart()
-        ? await readBookingMultipart(request)
-        : { data: request.body, documents: [] };
-      const result = await submitPublicBooking(ctx, {
-        data,
-        documents,
-        idempotencyKey: request.headers['idempotency-key'],
-        ip: request.ip,
-      });
+      let submission: MultipartSubmission = { data: request.body, documents: [], cleanup: async () => undefined };
+      let release = () => {};
+      if (request.isMultipart() || String(request.headers['content-type'] ?? '').startsWith('multipart/')) {
+        try {
+          release = await acquireUploadSlot();
+        } catch (error) {
+          reply.header('retry-after', '5');
+          throw error;
+        }
+        try {
+          submission = await readBookingMultipart(request);
+        } catch (error) {
+          release();
+          throw error;
+        }
+      }
+      let result;
+      try {
+        result = await submitPublicBooking(ctx, {
+          data: submission.data,
+          documents: submission.documents,
+          idempotencyKey: request.headers['idempotency-key'],
+          ip: request.ip,
+        });
+      } finally {
+        release();
+        await submission.cleanup();
+      }
       // A replay answers what the first answer said; the header tells a client it was one.
       return reply.code(201).header('idempotent-replayed', String(result.replay)).send(result.booking);
     },
@@ -189,7 +209,7 @@ const publicBookingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
         tags: ['public booking'],
         summary: 'Cancel a pending or approved booking before it starts',
         params: tokenParams,
-        body: z.object({ reason: z.string().trim().max(500, 'Reason is too long').optional() }).default({}),
+        body: z.object({ reason: z.string().refine(...multiLine('Reason')).trim().max(500, 'Reason is too long').optional() }).default({}),
         response: { 200: manageViewSchema },
       },
     },
