@@ -5,8 +5,10 @@
 // line breaks.
 
 // C0 controls (including tab, CR and LF), DEL and the C1 controls.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]/;
 // The same without tab, LF and CR.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS_BUT_LINE_BREAKS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 // Bidirectional overrides and isolates can make a stored value read differently from what it is
@@ -35,6 +37,7 @@ export const multiLine = (label: string) => [isMultiLineText, { error: multiLine
 /** Removes what a one-line value may not hold (for text we log or store from elsewhere, e.g. error events). */
 export function toStorableText(text: string): string {
   return text
+    // eslint-disable-next-line no-control-regex -- NUL is what PostgreSQL refuses
     .replace(/\u0000/g, '\uFFFD')
     .replace(new RegExp(LONE_SURROGATE.source, 'g'), '\uFFFD');
 }

@@ -72,6 +72,7 @@ export function uniqueFileName(name: string, taken: Set<string>): string {
 const ACTIVE_CONTENT = [
   /<\s*(?:html|script|svg|iframe|object|embed|body)\b/,
   /\/(?:javascript|js|launch|embeddedfile|richmedia)\b/,
+  // eslint-disable-next-line no-control-regex -- UTF-16 text has NUL bytes between letters
   /_\x00v\x00b\x00a\x00_\x00p\x00r\x00o\x00j\x00e\x00c\x00t/, // a macro project in a Word 97 file (UTF-16)
 ];
 const LONGEST_PATTERN = 40;
