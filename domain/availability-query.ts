@@ -33,5 +33,11 @@ export const availabilityResponseSchema = z.object({
   timeZone: z.string(),
   compatibleBays: z.number(),
   slots: z.array(availabilitySlotSchema),
+  /** Today in the site's time zone (the date picker's first day), 'YYYY-MM-DD'. */
+  siteToday: z.string(),
+  /** The last date the site's booking horizon allows, 'YYYY-MM-DD'. */
+  lastBookableDate: z.string(),
+  /** Why the day offers nothing, in words; null when some slot can be booked. */
+  notice: z.string().nullable(),
 });
 export type AvailabilityResponse = z.infer<typeof availabilityResponseSchema>;

@@ -5,6 +5,38 @@ import { bays, blackouts, bookings, organizations, sites } from '../../db/schema
 
 type Conn = Db | Tx;
 
+/** The organization's active sites (for the day notice when no bay is compatible). */
+export function listActiveSites(db: Conn, orgId: string) {
+  return db
+    .select({ id: sites.id, name: sites.name, timeZone: sites.timeZone, bookingHorizonDays: sites.bookingHorizonDays, minAdvanceMin: sites.minAdvanceMin })
+    .from(sites)
+    .where(and(eq(sites.orgId, orgId), eq(sites.active, true)))
+    .orderBy(asc(sites.name));
+}
+
+export type BayLimits = { bays: number; maxClearanceM: number | null; maxLengthM: number | null; hasUnlimitedLength: boolean; features: string[] };
+
+/** The tallest clearance, longest bay and the features active bays offer (why no bay fits a vehicle). */
+export async function activeBayLimits(db: Conn, orgId: string): Promise<BayLimits> {
+  const result = await db.execute(sql`
+    select count(*)::int as bays,
+           max(b.height_clearance_m)::float8 as max_clearance_m,
+           max(b.length_m)::float8 as max_length_m,
+           coalesce(bool_or(b.length_m is null), false) as has_unlimited_length,
+           coalesce((select array_agg(distinct f) from bays b2 join sites s2 on s2.id = b2.site_id and s2.active,
+                     unnest(b2.features) f where b2.org_id = ${orgId} and b2.active), '{}') as features
+      from bays b join sites s on s.id = b.site_id and s.active
+     where b.org_id = ${orgId} and b.active`);
+  const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
+  return {
+    bays: Number(row.bays ?? 0),
+    maxClearanceM: row.max_clearance_m == null ? null : Number(row.max_clearance_m),
+    maxLengthM: row.max_length_m == null ? null : Number(row.max_length_m),
+    hasUnlimitedLength: Boolean(row.has_unlimited_length),
+    features: (row.features as string[] | null) ?? [],
+  };
+}
+
 /** The bookable organization (active, status active), or undefined. */
 export function findBookableOrg(db: Conn, orgId: string) {
   return db
@@ -32,6 +64,7 @@ export function listActiveBays(db: Conn, orgId: string) {
       operatingHours: sites.operatingHours,
       slotIntervalMin: sites.slotIntervalMin,
       minAdvanceMin: sites.minAdvanceMin,
+      bookingHorizonDays: sites.bookingHorizonDays,
     })
     .from(bays)
     .innerJoin(sites, eq(sites.id, bays.siteId))

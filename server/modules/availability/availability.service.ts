@@ -1,5 +1,15 @@
 import { compareBestFit, computeDayAvailability, isBayCompatible } from '../../../domain/availability';
-import { buildSlotGrid } from '../../../domain/slot-grid';
+import {
+  addDays,
+  beyondHorizonMessage,
+  closedDayMessage,
+  fullDayMessage,
+  noCompatibleBayMessage,
+  pastDayMessage,
+  tooSoonMessage,
+  type DayStatus,
+} from '../../../domain/day-notice';
+import { buildSlotGrid, todayIn } from '../../../domain/slot-grid';
 import type { Db, Tx } from '../../db/client';
 import { notFound } from '../../plugins/errors';
 import * as repo from './availability.repo';
@@ -35,6 +45,12 @@ export type DayAvailability = {
   timeZone: string;
   compatibleBays: number;
   slots: DaySlot[];
+  /** Today at the site the grid is labelled for, and the last date its booking horizon allows. */
+  siteToday: string;
+  lastBookableDate: string;
+  /** Why the day offers nothing, or null when some slot can be booked. */
+  status: DayStatus | null;
+  notice: string | null;
 };
 
 /**
@@ -56,17 +72,21 @@ export async function getDayAvailability(
     lengthM: query.vehicleLengthM ?? null,
     specialAccessNeeds: query.specialAccessNeeds ?? [],
   };
-  const compatible = (await repo.listActiveBays(db, org.id)).filter((bay) => isBayCompatible(bay, vehicle));
+  const activeBays = await repo.listActiveBays(db, org.id);
+  const compatible = activeBays.filter((bay) => isBayCompatible(bay, vehicle));
 
   const bySite = new Map<string, repo.ActiveBay[]>();
   for (const bay of compatible) bySite.set(bay.siteId, [...(bySite.get(bay.siteId) ?? []), bay]);
 
   const grids = [...bySite.values()].map((siteBays) => {
     const site = siteBays[0]!;
+    // Beyond the site's booking horizon the grid offers nothing (and no instant is ever built
+    // for a date like 9999-12-31).
+    const isBeyondHorizon = query.date > addDays(todayIn(site.timeZone, now), site.bookingHorizonDays);
     return {
       site,
       bays: siteBays,
-      slots: buildSlotGrid({
+      slots: isBeyondHorizon ? [] : buildSlotGrid({
         date: query.date,
         timeZone: site.timeZone,
         operatingHours: site.operatingHours,
@@ -127,11 +147,48 @@ export async function getDayAvailability(
         .sort((a, b) => compareBestFit(a.bay, b.bay))
         .map(({ bay, start, end }) => ({ bayId: bay.id, bayName: bay.name, siteId: bay.siteId, siteName: bay.siteName, start, end })),
     }));
+  // The notice speaks of the first site with a compatible bay, or the organization's first site.
+  const bay = grids[0]?.site ?? activeBays[0];
+  const site = bay
+    ? { name: bay.siteName, timeZone: bay.timeZone, bookingHorizonDays: bay.bookingHorizonDays, minAdvanceMin: bay.minAdvanceMin }
+    : (await repo.listActiveSites(db, org.id))[0];
+  const timeZone = site?.timeZone ?? 'UTC';
+  const siteToday = todayIn(timeZone, now);
+  const lastBookableDate = addDays(siteToday, site?.bookingHorizonDays ?? 60);
+  let status: DayStatus | null = null;
+  let notice: string | null = null;
+  if (compatible.length === 0) {
+    status = activeBays.length === 0 ? 'no_bays' : 'no_compatible_bay';
+    notice = noCompatibleBayMessage(
+      org.name,
+      { heightM: vehicle.heightM, lengthM: vehicle.lengthM, specialAccessNeeds: vehicle.specialAccessNeeds },
+      await repo.activeBayLimits(db, org.id),
+    );
+  } else if (query.date < siteToday) {
+    status = 'past';
+    notice = pastDayMessage(site!.name, siteToday);
+  } else if (query.date > lastBookableDate) {
+    status = 'beyond_horizon';
+    notice = beyondHorizonMessage(site!.bookingHorizonDays, lastBookableDate);
+  } else if (slots.length === 0) {
+    status = 'closed';
+    notice = closedDayMessage(site!.name, query.date);
+  } else if (!slots.some((slot) => slot.bookable)) {
+    status = 'too_soon';
+    notice = tooSoonMessage(site!.name, grids[0]!.site.minAdvanceMin);
+  } else if (!slots.some((slot) => slot.available)) {
+    status = 'full';
+    notice = fullDayMessage;
+  }
   return {
     orgId: org.id,
     date: query.date,
-    timeZone: grids[0]?.site.timeZone ?? 'UTC',
+    timeZone,
     compatibleBays: compatible.length,
     slots,
+    siteToday,
+    lastBookableDate,
+    status,
+    notice,
   };
 }

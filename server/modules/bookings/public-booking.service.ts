@@ -93,7 +93,8 @@ export async function candidatesFor(
     now,
     { excludeBookingId },
   );
-  if (day.compatibleBays === 0) throw noCompatibleBay();
+  if (day.compatibleBays === 0) throw new AppError(422, 'no_compatible_bay', day.notice ?? NO_COMPATIBLE_BAY);
+  if (day.status === 'beyond_horizon') throw new AppError(400, 'beyond_horizon', day.notice!);
   const slot = day.slots.find((s) => s.time === request.slot);
   if (!slot) {
     throw new AppError(400, 'invalid_slot', OUTSIDE_OPERATING_HOURS_MESSAGE);
