@@ -37,7 +37,9 @@ export type BuildOptions = {
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies named in TRUST_PROXY: anyone else could
+    // pick a new address per request and escape every per-IP limit.
+    trustProxy: ctx.config.trustProxy.length > 0 ? ctx.config.trustProxy : false,
     bodyLimit: 1_048_576,
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
@@ -61,6 +63,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  // The camera is ours alone (the plate scanner); nothing else a page could ask the browser for.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('permissions-policy', 'camera=(self), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=()');
   });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: MAX_FILES, fields: 100 } });

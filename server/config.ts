@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -27,7 +28,26 @@ const envSchema = z.object({
   RATE_LIMIT_DISABLED: booleanString.default(false),
   /** Comma-separated addresses never rate-limited (e.g. an internal health checker). */
   RATE_LIMIT_ALLOW_LIST: z.string().default(''),
+  /** Comma-separated proxy addresses or CIDR ranges whose X-Forwarded-For is believed (default: none). */
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .refine((value) => splitList(value).every(isAddressOrRange), 'TRUST_PROXY must list IP addresses or CIDR ranges, e.g. 10.0.0.1,10.1.0.0/16'),
 });
+
+function splitList(value: string): string[] {
+  return value.split(',').map((item) => item.trim()).filter(Boolean);
+}
+
+/** An IPv4/IPv6 address, or one with a /prefix of the right size. */
+function isAddressOrRange(value: string): boolean {
+  const [address, prefix, ...rest] = value.split('/');
+  const version = isIP(address ?? '');
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits >= 0 && bits <= (version === 4 ? 32 : 128);
+}
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -46,6 +66,8 @@ export type Config = {
   logLevel: string;
   rateLimitDisabled: boolean;
   rateLimitAllowList: string[];
+  /** Proxies whose forwarding headers are believed; empty: the socket's address is the client's. */
+  trustProxy: string[];
 };
 
 /** Parses the environment once; throws one error listing every problem. */
@@ -81,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     logLevel: e.LOG_LEVEL,
     rateLimitDisabled: e.RATE_LIMIT_DISABLED,
-    rateLimitAllowList: e.RATE_LIMIT_ALLOW_LIST.split(',').map((ip) => ip.trim()).filter(Boolean),
+    rateLimitAllowList: splitList(e.RATE_LIMIT_ALLOW_LIST),
+    trustProxy: splitList(e.TRUST_PROXY),
   };
 }

@@ -18,6 +18,18 @@ export class AppError extends Error {
   }
 }
 
+/** A refusal the caller may retry after a while: answered with Retry-After (seconds). */
+export class RetryLaterError extends AppError {
+  constructor(
+    statusCode: 429 | 503,
+    code: string,
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(statusCode, code, message, { retryAfterSeconds });
+  }
+}
+
 export const notFound = (what = 'Resource') => new AppError(404, 'not_found', `${what} not found`);
 export const badRequest = (message: string, details?: unknown) =>
   new AppError(400, 'bad_request', message, details);
@@ -61,6 +73,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { database: Da
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     const requestId = request.id;
+    if (error instanceof RetryLaterError) reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
     if (error instanceof AppError) {
       return reply.code(error.statusCode).send({
         error: { code: error.code, message: error.message, details: error.details, requestId },

@@ -29,12 +29,25 @@ export function findUserById(db: Conn, id: string) {
     .then((rows) => rows[0]);
 }
 
-export async function countRecentFailures(db: Conn, key: string, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
+export type FailureCount = { count: number; last: Date | null };
+
+/** Failed sign-ins since `since`: for one account key, and from one address. */
+export async function recentFailures(db: Conn, key: string, ip: string | null, since: Date): Promise<{ account: FailureCount; ip: FailureCount }> {
+  const [account] = await db
+    .select({ count: sql<number>`count(*)::int`, last: sql<Date | null>`max(${loginFailures.createdAt})` })
     .from(loginFailures)
     .where(and(eq(loginFailures.email, key), gt(loginFailures.createdAt, since)));
-  return Number(row?.count ?? 0);
+  const [fromIp] = ip
+    ? await db
+        .select({ count: sql<number>`count(*)::int`, last: sql<Date | null>`max(${loginFailures.createdAt})` })
+        .from(loginFailures)
+        .where(and(eq(loginFailures.ip, ip), gt(loginFailures.createdAt, since)))
+    : [{ count: 0, last: null }];
+  const toCount = (row?: { count: number; last: Date | string | null }): FailureCount => ({
+    count: Number(row?.count ?? 0),
+    last: row?.last ? new Date(row.last) : null,
+  });
+  return { account: toCount(account), ip: toCount(fromIp) };
 }
 
 export function recordFailure(db: Conn, key: string, ip: string | null, at: Date) {

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,17 +10,37 @@ import {
   signUpSchema,
   updateUserSchema,
   verifySchema,
+  type Session,
 } from '../../../domain/auth-schemas';
 import type { ModuleOptions } from '../../app';
 import { requireAuth } from '../../plugins/auth';
 import { badRequest } from '../../plugins/errors';
 import { perIpLimit } from '../../plugins/rate-limit';
 import * as auth from './auth.service';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S, deviceCookieValue, readDeviceMarks } from './sign-in-throttle';
 
 const meta = (request: FastifyRequest) => ({
   ip: request.ip ?? null,
   userAgent: request.headers['user-agent'] ?? null,
+  deviceMarks: readDeviceMarks(request.headers.cookie),
 });
+
+/**
+ * A token response: never cached by a browser or a proxy. After a sign-in, the browser is marked
+ * as recognised for the account (sign-in-throttle.ts).
+ */
+function sendSession(ctx: ModuleOptions['ctx'], request: FastifyRequest, reply: FastifyReply, session: Session, isSignIn: boolean) {
+  reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+  if (isSignIn) {
+    const value = deviceCookieValue(ctx.authSecret, readDeviceMarks(request.headers.cookie), session.user.id);
+    const secure = ctx.config.publicUrl.startsWith('https:') ? '; Secure' : '';
+    reply.header(
+      'set-cookie',
+      `${DEVICE_COOKIE}=${encodeURIComponent(value)}; Path=/api/auth; Max-Age=${DEVICE_COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Lax${secure}`,
+    );
+  }
+  return reply.send(session);
+}
 
 const currentUserSchema = z.object({
   user: z.object({
@@ -57,7 +77,7 @@ const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =>
         response: { 200: sessionSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const parse = <S extends z.ZodType>(schema: S): z.infer<S> => {
         const parsed = schema.safeParse(request.body);
         if (!parsed.success) {
@@ -67,9 +87,9 @@ const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =>
         return parsed.data;
       };
       if (request.query.grant_type === 'refresh_token') {
-        return auth.refreshSession(ctx, parse(refreshGrantSchema).refresh_token);
+        return sendSession(ctx, request, reply, await auth.refreshSession(ctx, parse(refreshGrantSchema).refresh_token), false);
       }
-      return auth.signInWithPassword(ctx, parse(passwordGrantSchema), meta(request));
+      return sendSession(ctx, request, reply, await auth.signInWithPassword(ctx, parse(passwordGrantSchema), meta(request)), true);
     },
   );
 
@@ -84,7 +104,7 @@ const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =>
         response: { 200: sessionSchema },
       },
     },
-    async (request) => auth.signInDockmaster(ctx, request.body, meta(request)),
+    async (request, reply) => sendSession(ctx, request, reply, await auth.signInDockmaster(ctx, request.body, meta(request)), true),
   );
 
   app.post(

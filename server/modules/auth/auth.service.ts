@@ -11,16 +11,22 @@ import type {
 import { isPlatformRole, ORG_ROLES } from '../../../domain/enums';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
-import { AppError, badRequest, unauthorized } from '../../plugins/errors';
+import { AppError, badRequest, RetryLaterError, unauthorized } from '../../plugins/errors';
 import type { AuthContext } from '../../plugins/auth';
 import { writeAudit } from '../audit/audit.service';
 import * as repo from './auth.repo';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
+import {
+  FAILURE_WINDOW_MIN,
+  FREE_ACCOUNT_FAILURES,
+  FREE_IP_FAILURES,
+  isRecognisedDevice,
+  MAX_ACCOUNT_DELAY_S,
+  MAX_IP_DELAY_S,
+  waitSeconds,
+} from './sign-in-throttle';
 import { hashToken, randomToken, signAccessToken } from './tokens';
 
-/** Failed attempts per account within the window before sign-in is refused. */
-export const ACCOUNT_FAILURE_LIMIT = 5;
-export const ACCOUNT_FAILURE_WINDOW_MIN = 15;
 /** A refresh token presented twice within this grace (two tabs racing) is refused without revoking. */
 const REFRESH_REUSE_GRACE_MS = 10_000;
 const SIGNUP_TOKEN_TTL_MS = 24 * 3600_000;
@@ -28,10 +34,16 @@ const RECOVERY_TOKEN_TTL_MS = 3600_000;
 
 export const INVALID_CREDENTIALS = 'Invalid login credentials';
 
-type RequestMeta = { ip: string | null; userAgent: string | null };
+type RequestMeta = {
+  ip: string | null;
+  userAgent: string | null;
+  /** The recognised-device marks the browser sent (sign-in-throttle.ts). */
+  deviceMarks?: string[];
+};
 type UserRow = typeof users.$inferSelect;
 
-const invalidCredentials = () => new AppError(400, 'invalid_credentials', INVALID_CREDENTIALS);
+// 401: the authentication service's 'invalid credentials' kind (spec §8).
+const invalidCredentials = () => new AppError(401, 'invalid_credentials', INVALID_CREDENTIALS);
 
 function toSessionUser(user: UserRow) {
   return {
@@ -42,14 +54,24 @@ function toSessionUser(user: UserRow) {
   };
 }
 
-async function assertNotLockedOut(ctx: AppContext, key: string) {
-  const since = new Date(ctx.clock.now().getTime() - ACCOUNT_FAILURE_WINDOW_MIN * 60_000);
-  const failures = await repo.countRecentFailures(ctx.database.db, key, since);
-  if (failures >= ACCOUNT_FAILURE_LIMIT) {
-    throw new AppError(
+/**
+ * Refuses an attempt that comes too soon after earlier failures: per account (unless this browser
+ * is recognised for it) and per address, each with a doubling delay (decision 005).
+ */
+async function assertNotThrottled(ctx: AppContext, key: string, meta: RequestMeta, isRecognised: boolean) {
+  const now = ctx.clock.now();
+  const since = new Date(now.getTime() - FAILURE_WINDOW_MIN * 60_000);
+  const failures = await repo.recentFailures(ctx.database.db, key, meta.ip, since);
+  const waitS = Math.max(
+    isRecognised ? 0 : waitSeconds(failures.account, FREE_ACCOUNT_FAILURES, MAX_ACCOUNT_DELAY_S, now),
+    waitSeconds(failures.ip, FREE_IP_FAILURES, MAX_IP_DELAY_S, now),
+  );
+  if (waitS > 0) {
+    throw new RetryLaterError(
       429,
       'too_many_attempts',
-      `Too many failed sign-in attempts. Please try again in ${ACCOUNT_FAILURE_WINDOW_MIN} minutes.`,
+      `Too many failed sign-in attempts. Please wait ${waitS < 60 ? `${waitS} seconds` : `${Math.ceil(waitS / 60)} minutes`} and try again.`,
+      waitS,
     );
   }
 }
@@ -99,8 +121,8 @@ async function issueSession(
 /** Checks e-mail and password; every way of failing looks the same to the caller. */
 async function checkPassword(ctx: AppContext, email: string, password: string, meta: RequestMeta): Promise<UserRow> {
   const key = email.toLowerCase();
-  await assertNotLockedOut(ctx, key);
   const user = await repo.findUserByEmail(ctx.database.db, key);
+  await assertNotThrottled(ctx, key, meta, !!user && isRecognisedDevice(ctx.authSecret, meta.deviceMarks ?? [], user.id));
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
   if (!user || !ok || !user.active) {
     await repo.recordFailure(ctx.database.db, key, meta.ip, ctx.clock.now());
@@ -148,8 +170,8 @@ export async function signInDockmaster(
     throw new AppError(400, 'invalid_site', 'This site is not available. Choose another site.');
   }
   const key = `employee:${site.orgId}:${input.employeeId.toLowerCase()}`;
-  await assertNotLockedOut(ctx, key);
   const found = await repo.findMemberByEmployeeId(ctx.database.db, site.orgId, input.employeeId);
+  await assertNotThrottled(ctx, key, meta, !!found && isRecognisedDevice(ctx.authSecret, meta.deviceMarks ?? [], found.user.id));
   const ok = await verifyPassword(found?.user.passwordHash ?? (await dummyPasswordHash()), input.password);
   const allowed =
     found &&
@@ -159,7 +181,7 @@ export async function signInDockmaster(
     (found.membership.role === 'dockmaster' || found.membership.role === 'org_admin');
   if (!allowed) {
     await repo.recordFailure(ctx.database.db, key, meta.ip, ctx.clock.now());
-    throw new AppError(400, 'invalid_credentials', INVALID_EMPLOYEE);
+    throw new AppError(401, 'invalid_credentials', INVALID_EMPLOYEE);
   }
   await repo.clearFailures(ctx.database.db, key);
   return issueSession(ctx, found.user, { orgId: site.orgId, siteId: site.siteId }, meta);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/harness';
 import { addMember, bearer, createOrg, createSite, createUser, signIn, TEST_PASSWORD } from '../../test/fixtures';
-import { ACCOUNT_FAILURE_LIMIT } from './auth.service';
+import { SignJWT } from 'jose';
+import { FREE_ACCOUNT_FAILURES } from './sign-in-throttle';
 
 describe.each(databaseKinds)('auth API on %s', (kind) => {
   let t: TestApp;
@@ -49,7 +50,7 @@ describe.each(databaseKinds)('auth API on %s', (kind) => {
       const wrong = await token({ email: 'admin@acme.example', password: 'nope' });
       const unknown = await token({ email: 'nobody@acme.example', password: 'nope' });
       for (const res of [wrong, unknown]) {
-        expect(res.statusCode).toBe(400);
+        expect(res.statusCode).toBe(401);
         expect(res.json().error).toMatchObject({ code: 'invalid_credentials', message: 'Invalid login credentials' });
       }
     });
@@ -126,7 +127,7 @@ describe.each(databaseKinds)('auth API on %s', (kind) => {
         { siteId: site.id, employeeId: 'D2002', password: TEST_PASSWORD },
       ]) {
         const res = await dock(payload);
-        expect(res.statusCode).toBe(400);
+        expect(res.statusCode).toBe(401);
         expect(res.json().error.message).toBe('Invalid employee ID or password');
       }
     });
@@ -220,7 +221,7 @@ describe.each(databaseKinds)('auth API on %s', (kind) => {
       });
       expect(reset.statusCode).toBe(200);
       expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(before) })).statusCode).toBe(401);
-      expect((await token({ email: user.email, password: TEST_PASSWORD })).statusCode).toBe(400);
+      expect((await token({ email: user.email, password: TEST_PASSWORD })).statusCode).toBe(401);
       expect((await token({ email: user.email, password: 'Brand-new-pass-2' })).statusCode).toBe(200);
     });
 
@@ -247,24 +248,91 @@ describe.each(databaseKinds)('auth API on %s', (kind) => {
   });
 
   describe('rate limits', () => {
-    it(`locks an account after ${ACCOUNT_FAILURE_LIMIT} failures in the window, whatever the password`, async () => {
+    const attempt = (email: string, password: string, remoteAddress: string, cookie?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/token?grant_type=password',
+        remoteAddress,
+        headers: cookie ? { cookie } : {},
+        payload: { email, password },
+      });
+    const deviceCookie = (res: { headers: Record<string, unknown> }) => String(res.headers['set-cookie']).split(';')[0]!;
+
+    it('slows an attacker down without locking the owner out of a recognised browser', async () => {
       await createUser(t.ctx.database, { email: 'target@acme.example' });
-      for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++) {
-        expect((await token({ email: 'target@acme.example', password: `guess-${i}` })).statusCode).toBe(400);
-      }
-      const locked = await token({ email: 'target@acme.example', password: TEST_PASSWORD });
-      expect(locked.statusCode).toBe(429);
-      expect(locked.json().error.code).toBe('too_many_attempts');
-      t.clock.advance(16 * 60_000);
-      expect((await token({ email: 'target@acme.example', password: TEST_PASSWORD })).statusCode).toBe(200);
+      // The owner signed in from their browser yesterday: it carries the recognised-device cookie.
+      const earlier = await attempt('target@acme.example', TEST_PASSWORD, '198.51.100.7');
+      expect(earlier.statusCode).toBe(200);
+      const cookie = deviceCookie(earlier);
+      expect(cookie).toMatch(/^bw_device=/);
+      expect(String(earlier.headers['set-cookie'])).toContain('HttpOnly');
+
+      // An attacker guesses from another address: after a few free tries each guess must wait longer.
+      const answers: number[] = [];
+      for (let i = 0; i < 8; i++) answers.push((await attempt('target@acme.example', `guess-${i}`, '203.0.113.66')).statusCode);
+      expect(answers.slice(0, FREE_ACCOUNT_FAILURES)).toEqual(Array(FREE_ACCOUNT_FAILURES).fill(401));
+      expect(answers.slice(FREE_ACCOUNT_FAILURES + 1)).toContain(429);
+      const throttled = await attempt('target@acme.example', TEST_PASSWORD, '203.0.113.66');
+      expect(throttled.statusCode).toBe(429);
+      expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
+      expect(throttled.json().error.code).toBe('too_many_attempts');
+
+      // The owner's recognised browser signs in at once with the right password…
+      expect((await attempt('target@acme.example', TEST_PASSWORD, '198.51.100.7', cookie)).statusCode).toBe(200);
+      // …and a forged cookie is worth nothing.
+      const forged = await attempt('target@acme.example', TEST_PASSWORD, '198.51.100.8', cookie.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')));
+      expect([200, 429]).toContain(forged.statusCode);
     });
 
-    it('limits sign-in attempts per IP', async () => {
+    it('delays an unrecognised browser only for a while: the delay ends, nothing stays locked', async () => {
+      await createUser(t.ctx.database, { email: 'second@acme.example' });
+      for (let i = 0; i < FREE_ACCOUNT_FAILURES + 2; i++) await attempt('second@acme.example', `guess-${i}`, '203.0.113.67');
+      const waiting = await attempt('second@acme.example', TEST_PASSWORD, '198.51.100.9');
+      expect(waiting.statusCode).toBe(429);
+      t.clock.advance(Number(waiting.headers['retry-after']) * 1000);
+      expect((await attempt('second@acme.example', TEST_PASSWORD, '198.51.100.9')).statusCode).toBe(200);
+    });
+
+    it('slows an address that guesses across many accounts', async () => {
+      const answers: number[] = [];
+      for (let i = 0; i < 14; i++) answers.push((await attempt(`spray${i}@acme.example`, 'Password1', '203.0.113.70')).statusCode);
+      expect(answers).toContain(429);
+      // Another address is not affected.
+      expect((await attempt('admin@acme.example', TEST_PASSWORD, '198.51.100.20')).statusCode).toBe(200);
+    });
+
+    it('limits sign-in attempts per IP, and a forged X-Forwarded-For does not dodge it', async () => {
       let last = 0;
       for (let i = 0; i < 25 && last !== 429; i++) {
-        last = (await t.app.inject({ method: 'POST', url: '/api/auth/token?grant_type=password', remoteAddress: '203.0.113.9', payload: { email: `x${i}@y.example`, password: 'p' } })).statusCode;
+        last = (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/auth/token?grant_type=password',
+            remoteAddress: '203.0.113.9',
+            headers: { 'x-forwarded-for': `10.0.${i}.1` },
+            payload: { email: `x${i}@y.example`, password: 'p' },
+          })
+        ).statusCode;
       }
       expect(last).toBe(429);
+    });
+
+    it('marks token answers no-store and refuses a correctly signed token without an expiry', async () => {
+      const res = await token({ email: 'admin@acme.example', password: TEST_PASSWORD });
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['permissions-policy']).toContain('camera=(self)');
+      const session = res.json();
+      const claims = JSON.parse(Buffer.from(session.access_token.split('.')[1], 'base64url').toString());
+      const forever = await new SignJWT({ sid: claims.sid, email: claims.email })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(claims.sub)
+        .setIssuer(claims.iss)
+        .setAudience(claims.aud)
+        .setIssuedAt(claims.iat)
+        .sign(t.ctx.authSecret);
+      const user = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { authorization: `Bearer ${forever}` } });
+      expect(user.statusCode).toBe(401);
+      expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(session) })).statusCode).toBe(200);
     });
   });
 });

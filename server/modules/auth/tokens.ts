@@ -67,6 +67,8 @@ export async function verifyAccessToken(ctx: AppContext, token: string): Promise
       issuer: ISSUER,
       audience: AUDIENCE,
       algorithms: ['HS256'],
+      // A token without an expiry would be valid for ever: refused even when correctly signed.
+      requiredClaims: ['exp', 'iat', 'sub'],
       currentDate: ctx.clock.now(),
     }));
   } catch (error) {
