@@ -11,6 +11,7 @@ import { seedDemoDataIfEmpty } from './db/seed';
 import { createMailer } from './mail/mailer';
 import { releaseStaleClaims, startMailWorker, type MailWorker } from './mail/outbox';
 import { mailRenderers } from './mail/renderers';
+import { startHeartbeat } from './modules/public/uptime';
 import { createLocalStorage } from './storage/storage';
 import { ensureWebBuild, webDist } from './web-build';
 
@@ -85,6 +86,7 @@ try {
   // only one (data-directory lock), so rows it claimed before dying are free again at once.
   if (database.kind === 'pglite') await releaseStaleClaims(ctx);
   mailWorker = startMailWorker(ctx, mailRenderers);
+  startHeartbeat(ctx);
   ctx.mailWorker = mailWorker;
   await webBuild;
   const app = await buildApp(ctx, { webDist, logger: log });

@@ -1,13 +1,10 @@
-import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import { RELEASED_BOOKING_STATUSES } from '../../../domain/enums';
 import type { Db, Tx } from '../../db/client';
 import {
   bays,
-  billing,
-  blackouts,
   bookings,
   organizations,
-  plans,
   quoteRequests,
   sites,
   users,
@@ -20,8 +17,6 @@ const visibleOrganization = and(eq(organizations.active, true), eq(organizations
 const visibleSite = and(eq(sites.active, true), visibleOrganization);
 /** A vehicle on site: arrived at the gate, at a bay, or over its time at a bay. */
 const ON_SITE_STATUSES = ['checked_in', 'in_progress', 'overstay'];
-/** A vehicle physically occupying its bay. */
-const AT_BAY_STATUSES = ['in_progress', 'overstay'];
 const liveBooking = notInArray(bookings.status, [...RELEASED_BOOKING_STATUSES]);
 
 export async function listVisibleOrganizations(db: Db) {
@@ -49,55 +44,14 @@ export async function listVisibleSites(db: Db) {
 
 export async function findVisibleSite(db: Db, siteId: string) {
   const [row] = await db
-    .select({ id: sites.id, timeZone: sites.timeZone })
+    .select({ id: sites.id, name: sites.name, timeZone: sites.timeZone, operatingHours: sites.operatingHours })
     .from(sites)
     .innerJoin(organizations, eq(organizations.id, sites.orgId))
     .where(and(eq(sites.id, siteId), visibleSite));
   return row;
 }
 
-/** Bookings of one site starting in [dayStart, dayEnd): expected (live) and already checked in. */
-export async function countSiteBookingsBetween(db: Db, siteId: string, dayStart: Date, dayEnd: Date) {
-  const [row] = await db
-    .select({
-      expected: count(),
-      checkedIn: sql<number>`count(*) filter (where ${isNotNull(bookings.checkedInAt)})`.mapWith(Number),
-    })
-    .from(bookings)
-    .where(
-      and(eq(bookings.siteId, siteId), gte(bookings.startTime, dayStart), lt(bookings.startTime, dayEnd), liveBooking),
-    );
-  return { expected: row?.expected ?? 0, checkedIn: row?.checkedIn ?? 0 };
-}
 
-/** Active bays of a site, and how many of them are free at `now` (no vehicle, no blackout). */
-export async function countSiteBays(db: Db, siteId: string, now: Date) {
-  const occupied = db
-    .select({ bayId: bookings.bayId })
-    .from(bookings)
-    .where(and(eq(bookings.siteId, siteId), inArray(bookings.status, AT_BAY_STATUSES)));
-  const blackedOut = db
-    .select({ one: sql`1` })
-    .from(blackouts)
-    .where(
-      and(
-        eq(blackouts.siteId, siteId),
-        or(isNull(blackouts.bayId), eq(blackouts.bayId, bays.id)),
-        lte(blackouts.startTime, now),
-        gt(blackouts.endTime, now),
-      ),
-    );
-  const [row] = await db
-    .select({
-      total: count(),
-      available: sql<number>`count(*) filter (where ${bays.id} not in (${occupied}) and not exists (${blackedOut}))`.mapWith(
-        Number,
-      ),
-    })
-    .from(bays)
-    .where(and(eq(bays.siteId, siteId), eq(bays.active, true)));
-  return { total: row?.total ?? 0, available: row?.available ?? 0 };
-}
 
 export async function countVisibleOrganizations(db: Db): Promise<number> {
   const [row] = await db.select({ value: count() }).from(organizations).where(visibleOrganization);
@@ -109,15 +63,6 @@ export async function countActiveUsers(db: Db): Promise<number> {
   return row?.value ?? 0;
 }
 
-/** The plan of every organization whose subscription is active. */
-export async function listActiveSubscriptionPlans(db: Db) {
-  return db
-    .select({ priceCents: plans.priceCents, interval: plans.interval, currency: plans.currency })
-    .from(billing)
-    .innerJoin(plans, eq(plans.id, billing.planId))
-    .innerJoin(organizations, eq(organizations.id, billing.orgId))
-    .where(and(eq(billing.status, 'active'), visibleOrganization));
-}
 
 /**
  * Platform-wide figures over visible organizations. "Today" is each site's own calendar day in

@@ -11,17 +11,17 @@ import * as service from './public.service';
 const organizationOption = z.object({ id: z.string(), name: z.string() });
 
 const siteStatusSchema = z.object({
-  expectedToday: z.number().int().describe('Live bookings starting today (site time zone)'),
-  checkedIn: z.number().int().describe('Of those, arrived at the gate'),
-  bays: z.number().int().describe('Active bays'),
-  baysAvailable: z.number().int().describe('Active bays with no vehicle at them and no blackout now'),
+  siteName: z.string(),
+  timeZone: z.string(),
+  localTime: z.string().describe("The site's local time now, HH:mm"),
+  hoursToday: z.object({ open: z.string(), close: z.string() }).nullable().describe('Opening hours today; null when closed'),
+  isOpenNow: z.boolean(),
 });
 
 const platformStatsSchema = z.object({
-  organizations: z.number().int(),
-  users: z.number().int(),
-  uptimeSeconds: z.number().int(),
-  mrr: z.number().describe('Monthly recurring revenue of active subscriptions, USD'),
+  organizations: z.number().int().describe('Active organizations'),
+  users: z.number().int().describe('Active users'),
+  uptimePercent: z.number().nullable().describe('Minutes up over the last 30 days, measured by the heartbeat; null without history'),
 });
 
 const overviewSchema = z.object({
@@ -66,7 +66,7 @@ const publicRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
       config: limit(60),
       schema: {
         tags: ['public'],
-        summary: "A site's figures for today (dockmaster login)",
+        summary: "A site's opening state and hours today, in its time zone (dockmaster login, drivers at the gate)",
         params: z.object({ siteId: z.string().max(100) }),
         response: { 200: siteStatusSchema },
       },

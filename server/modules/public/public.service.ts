@@ -1,9 +1,11 @@
 import { TZDate } from '@date-fns/tz';
 import type { QuoteRequestInput } from '../../../domain/quote-request';
+import { hoursOn, localDateOf, localTimeOf } from '../../../domain/slot-grid';
 import type { AppContext } from '../../context';
 import { notFound } from '../../plugins/errors';
 import { writeAudit } from '../audit/audit.service';
 import * as repo from './public.repo';
+import { measuredUptimePercent } from './uptime';
 
 // The signed-out screens: organization and site pickers, login-page figures, quote requests.
 
@@ -26,54 +28,40 @@ export function localDayBounds(now: Date, timeZone: string): { start: Date; end:
 }
 
 /**
- * Dockmaster login figures for one site, today in the site's time zone:
- * expectedToday: live bookings (not declined, cancelled or no-show) starting today;
- * checkedIn: those of them that have arrived at the gate;
- * bays / baysAvailable: active bays, and those with no vehicle at them and no blackout now.
+ * What a driver at the gate (and the dockmaster sign-in page) needs of a site: whether it is open
+ * now and its hours today, in the site's own time zone. No booking or occupancy figures: those
+ * are for signed-in staff.
  */
 export async function siteStatus(ctx: AppContext, siteId: string) {
-  const { db } = ctx.database;
   if (!UUID.test(siteId)) throw notFound('Site');
-  const site = await repo.findVisibleSite(db, siteId);
+  const site = await repo.findVisibleSite(ctx.database.db, siteId);
   if (!site) throw notFound('Site');
   const now = ctx.clock.now();
-  const day = localDayBounds(now, site.timeZone);
-  const [today, bayCounts] = await Promise.all([
-    repo.countSiteBookingsBetween(db, site.id, day.start, day.end),
-    repo.countSiteBays(db, site.id, now),
-  ]);
+  const today = localDateOf(now, site.timeZone);
+  const hours = hoursOn(today, site.operatingHours);
+  const localTime = localTimeOf(now, site.timeZone);
   return {
-    expectedToday: today.expected,
-    checkedIn: today.checkedIn,
-    bays: bayCounts.total,
-    baysAvailable: bayCounts.available,
+    siteName: site.name,
+    timeZone: site.timeZone,
+    localTime,
+    hoursToday: hours,
+    isOpenNow: !!hours && localTime >= hours.open && localTime < hours.close,
   };
-}
-
-/** A plan's price per month in whole currency units (yearly plans count a twelfth). */
-export function monthlyPrice(plan: { priceCents: number; interval: string }): number {
-  const perMonthCents = plan.interval === 'year' ? plan.priceCents / 12 : plan.priceCents;
-  return perMonthCents / 100;
 }
 
 /**
- * The super-admin login page's figures, real: active organizations, active users, seconds since
- * this node started, and monthly recurring revenue in USD (every plan is priced in USD).
+ * The super-admin sign-in page's figures, for anonymous visitors: only what is harmless — active
+ * organizations, active users and the uptime measured from the heartbeat history. No revenue, no
+ * per-organization figures.
  */
 export async function platformStats(ctx: AppContext) {
   const { db } = ctx.database;
-  const [organizations, users, subscriptions] = await Promise.all([
+  const [organizations, users, uptimePercent] = await Promise.all([
     repo.countVisibleOrganizations(db),
     repo.countActiveUsers(db),
-    repo.listActiveSubscriptionPlans(db),
+    measuredUptimePercent(ctx),
   ]);
-  const mrr = subscriptions.reduce((sum, plan) => sum + monthlyPrice(plan), 0);
-  return {
-    organizations,
-    users,
-    uptimeSeconds: Math.max(0, Math.floor((ctx.clock.now().getTime() - ctx.startedAt.getTime()) / 1000)),
-    mrr: Math.round(mrr * 100) / 100,
-  };
+  return { organizations, users, uptimePercent };
 }
 
 /** The org-admin login page's "Today's Overview", over every active organization. */

@@ -2,13 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 export type SiteStatus = {
-  expectedToday: number;
-  checkedIn: number;
-  bays: number;
-  baysAvailable: number;
+  siteName: string;
+  timeZone: string;
+  /** The site's local time now, HH:mm. */
+  localTime: string;
+  hoursToday: { open: string; close: string } | null;
+  isOpenNow: boolean;
 };
 
-/** GET /api/public/sites/{siteId}/status — the site's figures right now. */
+/** GET /api/public/sites/{siteId}/status — whether the site is open now and its hours today. */
 export function getSiteStatus(siteId: string): Promise<SiteStatus> {
   return api<SiteStatus>(`/api/public/sites/${encodeURIComponent(siteId)}/status`, { anonymous: true });
 }

@@ -3,11 +3,11 @@ import {
   IconBuildingWarehouse,
   IconCalendarTime,
   IconCircleCheck,
+  IconClock,
   IconListNumbers,
   IconLogin2,
   IconPhone,
   IconScan,
-  IconTruck,
   IconUserCheck,
 } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
@@ -18,7 +18,6 @@ import { PasswordField } from '../../../components/ui/password-field';
 import { PortalFrame } from '../../../components/ui/portal-frame';
 import { StatCard } from '../../../components/ui/stat-card';
 import { errorMessage, isClientError } from '../../../lib/api-client';
-import { formatCount } from '../../../lib/format';
 import { writeJson } from '../../../lib/storage';
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -73,12 +72,13 @@ export default function DockmasterLoginPage() {
     }
   };
 
+  // What anyone at the gate may know: open or closed, today's hours, the local time. Booking and
+  // bay figures are for signed-in staff.
   const st = status.data;
   const figures = [
-    { label: 'Expected today', value: st?.expectedToday, icon: <IconCalendarTime size={18} /> },
-    { label: 'Checked in', value: st?.checkedIn, icon: <IconTruck size={18} /> },
-    { label: 'Bays', value: st?.bays, icon: <IconBuildingWarehouse size={18} /> },
-    { label: 'Bays available', value: st?.baysAvailable, icon: <IconCircleCheck size={18} /> },
+    { label: 'Now', value: st ? (st.isOpenNow ? 'Open' : 'Closed') : '', icon: <IconCircleCheck size={18} /> },
+    { label: 'Hours today', value: st ? (st.hoursToday ? `${st.hoursToday.open}–${st.hoursToday.close}` : 'Closed today') : '', icon: <IconCalendarTime size={18} /> },
+    { label: 'Local time', value: st ? `${st.localTime}` : '', icon: <IconClock size={18} /> },
   ];
 
   return (
@@ -100,15 +100,15 @@ export default function DockmasterLoginPage() {
             </section>
             <section aria-labelledby="status-heading">
               <Title order={2} size="h4" id="status-heading" mb="sm">
-                {site ? `Site status — ${site.name}` : 'Site status'}
+                {site ? `Site status — ${site.name}${st ? ` (${st.timeZone})` : ''}` : 'Site status'}
               </Title>
               {site ? (
-                <SimpleGrid cols={{ base: 2, sm: 4, md: 2, xl: 4 }} spacing="sm">
+                <SimpleGrid cols={{ base: 1, xs: 3, md: 3 }} spacing="sm">
                   {figures.map((f) => (
                     <StatCard
                       key={f.label}
                       label={f.label}
-                      value={f.value === undefined ? '' : formatCount(f.value)}
+                      value={f.value}
                       icon={f.icon}
                       isLoading={status.isPending}
                       isError={status.isError}

@@ -4,9 +4,8 @@ import { api } from '../../../lib/api-client';
 export type PlatformStats = {
   organizations: number;
   users: number;
-  uptimeSeconds: number;
-  /** Monthly recurring revenue in USD. */
-  mrr: number | null;
+  /** Minutes up over the last 30 days, measured; null until there is history. */
+  uptimePercent: number | null;
 };
 
 /** GET /api/public/platform-stats — real platform figures for the super-admin login page. */

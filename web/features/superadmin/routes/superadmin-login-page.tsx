@@ -3,7 +3,6 @@ import {
   IconActivity,
   IconBuildingSkyscraper,
   IconChartLine,
-  IconCurrencyDollar,
   IconLock,
   IconReportMoney,
   IconServerCog,
@@ -19,7 +18,7 @@ import { PasswordField } from '../../../components/ui/password-field';
 import { PortalFrame } from '../../../components/ui/portal-frame';
 import { StatCard } from '../../../components/ui/stat-card';
 import { errorMessage, isClientError } from '../../../lib/api-client';
-import { formatCount, formatDuration, formatUsdCompact } from '../../../lib/format';
+import { formatCount } from '../../../lib/format';
 import { SUPPORT_EMAIL } from '../../../lib/support';
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -109,11 +108,11 @@ export default function SuperAdminLoginPage() {
               <Title order={2} size="h4" id="platform-stats-heading" mb="sm">
                 Platform at a glance
               </Title>
-              <SimpleGrid cols={{ base: 2, sm: 4, md: 2, xl: 4 }} spacing="sm">
+              {/* Only what is harmless to show anyone: no revenue, no per-organization figures. */}
+              <SimpleGrid cols={{ base: 1, xs: 3, md: 3 }} spacing="sm">
                 <StatCard label="Organizations" value={s ? formatCount(s.organizations) : ''} icon={<IconBuildingSkyscraper size={18} />} isLoading={stats.isPending} isError={stats.isError} />
                 <StatCard label="Users" value={s ? formatCount(s.users) : ''} icon={<IconUsers size={18} />} isLoading={stats.isPending} isError={stats.isError} />
-                <StatCard label="Uptime" value={s ? formatDuration(s.uptimeSeconds) : ''} icon={<IconActivity size={18} />} isLoading={stats.isPending} isError={stats.isError} />
-                <StatCard label="MRR" value={s ? formatUsdCompact(s.mrr) : ''} icon={<IconCurrencyDollar size={18} />} isLoading={stats.isPending} isError={stats.isError} />
+                <StatCard label="Uptime (30 days)" value={s ? (s.uptimePercent === null ? '—' : `${s.uptimePercent}%`) : ''} icon={<IconActivity size={18} />} isLoading={stats.isPending} isError={stats.isError} />
               </SimpleGrid>
             </section>
             <section aria-labelledby="capabilities-heading">
