@@ -5,8 +5,8 @@ import { singleLine } from './text-rules';
 
 export const emailField = z
   .string({ error: 'Email is required' })
-  .refine(...singleLine('Email'))
   .trim()
+  .refine(...singleLine('Email'))
   .min(1, 'Email is required')
   .max(254, 'Email is too long')
   .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid email address');
@@ -39,8 +39,8 @@ export const dockmasterLoginSchema = z.object({
   siteId: z.uuid('Please choose a site'),
   employeeId: z
     .string({ error: 'Employee ID is required' })
-    .refine(...singleLine('Employee ID'))
     .trim()
+    .refine(...singleLine('Employee ID'))
     .min(1, 'Employee ID is required')
     .max(50, 'Employee ID is too long'),
   password: passwordField,
@@ -49,7 +49,7 @@ export const dockmasterLoginSchema = z.object({
 export const signUpSchema = z.object({
   email: emailField,
   password: newPasswordField,
-  fullName: z.string().refine(...singleLine('Name')).trim().max(200, 'Name is too long').optional(),
+  fullName: z.string().trim().refine(...singleLine('Name')).max(200, 'Name is too long').optional(),
 });
 
 export const recoverSchema = z.object({ email: emailField });
@@ -65,8 +65,8 @@ export const verifySchema = z.discriminatedUnion('type', [
 
 export const updateUserSchema = z
   .object({
-    fullName: z.string().refine(...singleLine('Name')).trim().max(200, 'Name is too long').optional(),
-    phone: z.string().refine(...singleLine('Phone')).trim().max(50, 'Phone is too long').optional(),
+    fullName: z.string().trim().refine(...singleLine('Name')).max(200, 'Name is too long').optional(),
+    phone: z.string().trim().refine(...singleLine('Phone')).max(50, 'Phone is too long').optional(),
     password: newPasswordField.optional(),
     currentPassword: z.string().refine(...singleLine('Current password')).max(200).optional(),
   })

@@ -33,6 +33,8 @@ export const availabilityResponseSchema = z.object({
   timeZone: z.string(),
   compatibleBays: z.number(),
   slots: z.array(availabilitySlotSchema),
+  /** The site the times are local to (the first with a compatible bay); null when the organization has none. */
+  siteName: z.string().nullable(),
   /** Today in the site's time zone (the date picker's first day), 'YYYY-MM-DD'. */
   siteToday: z.string(),
   /** The last date the site's booking horizon allows, 'YYYY-MM-DD'. */

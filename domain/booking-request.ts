@@ -66,8 +66,8 @@ const textTypeError = (required: string, label: string) => (issue: { input?: unk
 function requiredText(label: string, required: string, max: number) {
   return z
     .string({ error: textTypeError(required, label) })
-    .refine(...singleLine(label))
     .trim()
+    .refine(...singleLine(label))
     .min(1, { error: required, abort: true })
     .max(max, { error: `${label} is too long`, abort: true });
 }
@@ -76,8 +76,8 @@ function requiredText(label: string, required: string, max: number) {
 function formattedText(label: string, required: string, isValid: (value: string) => boolean, invalid: string) {
   return z
     .string({ error: textTypeError(required, label) })
-    .refine(...singleLine(label))
     .trim()
+    .refine(...singleLine(label))
     .min(1, { error: required, abort: true })
     .refine(isValid, { error: invalid });
 }
@@ -86,8 +86,8 @@ function formattedText(label: string, required: string, isValid: (value: string)
 function optionalText(label: string, max: number, isMultiLine = false) {
   return z
     .string({ error: `${label} must be text` })
-    .refine(...(isMultiLine ? multiLine(label) : singleLine(label)))
     .trim()
+    .refine(...(isMultiLine ? multiLine(label) : singleLine(label)))
     .max(max, { error: `${label} is too long`, abort: true })
     .nullish()
     .transform((value) => (value ? value : undefined));
@@ -97,8 +97,8 @@ function optionalText(label: string, max: number, isMultiLine = false) {
 function requiredChoice<const T extends readonly [string, ...string[]]>(label: string, required: string, values: T) {
   return z
     .string({ error: textTypeError(required, label) })
-    .refine(...singleLine(label))
     .trim()
+    .refine(...singleLine(label))
     .min(1, { error: required, abort: true })
     .pipe(z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` }));
 }

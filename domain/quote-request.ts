@@ -7,17 +7,17 @@ import { multiLine, singleLine } from './text-rules';
 const optionalText = (label: string, max: number, message: string, isMultiLine = false) =>
   z
     .string()
-    .refine(...(isMultiLine ? multiLine(label) : singleLine(label)))
     .trim()
+    .refine(...(isMultiLine ? multiLine(label) : singleLine(label)))
     .max(max, message)
     .nullish();
 
 export const quoteRequestSchema = z.object({
-  name: z.string({ error: 'Name is required' }).refine(...singleLine('Name')).trim().min(1, 'Name is required').max(200, 'Name is too long'),
+  name: z.string({ error: 'Name is required' }).trim().refine(...singleLine('Name')).min(1, 'Name is required').max(200, 'Name is too long'),
   company: z
     .string({ error: 'Company is required' })
-    .refine(...singleLine('Company'))
     .trim()
+    .refine(...singleLine('Company'))
     .min(1, 'Company is required')
     .max(200, 'Company name is too long'),
   email: emailField,

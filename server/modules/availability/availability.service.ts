@@ -45,7 +45,8 @@ export type DayAvailability = {
   timeZone: string;
   compatibleBays: number;
   slots: DaySlot[];
-  /** Today at the site the grid is labelled for, and the last date its booking horizon allows. */
+  /** The site the grid is labelled for, today there, and the last date its booking horizon allows. */
+  siteName: string | null;
   siteToday: string;
   lastBookableDate: string;
   /** Why the day offers nothing, or null when some slot can be booked. */
@@ -186,6 +187,7 @@ export async function getDayAvailability(
     timeZone,
     compatibleBays: compatible.length,
     slots,
+    siteName: site?.name ?? null,
     siteToday,
     lastBookableDate,
     status,

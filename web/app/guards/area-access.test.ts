@@ -1,22 +1,39 @@
 import { describe, expect, it } from 'vitest';
 import { homePathForRole } from '../../../domain/enums';
-import { canEnterArea } from './area-access';
+import { canEnterArea, redirectFor } from './area-access';
 
-describe('canEnterArea', () => {
-  it('lets platform roles into every area', () => {
+describe('canEnterArea and redirectFor', () => {
+  it('keeps platform roles in their own area: the organization area would be empty for them', () => {
     for (const role of ['super_admin', 'platform_owner', 'platform_support']) {
       expect(canEnterArea('superadmin', role)).toBe(true);
-      expect(canEnterArea('org', role)).toBe(true);
-      expect(canEnterArea('dockmaster', role)).toBe(true);
+      expect(canEnterArea('org', role)).toBe(false);
+      expect(redirectFor('org', role, '/org/dashboard')).toBe('/superadmin/dashboard');
     }
   });
 
-  it('keeps organization roles out of the super-admin area only', () => {
-    for (const role of ['org_admin', 'dockmaster', 'security']) {
-      expect(canEnterArea('superadmin', role)).toBe(false);
-      expect(canEnterArea('org', role)).toBe(true);
-      expect(canEnterArea('dockmaster', role)).toBe(true);
+  it('lets an org admin use every organization screen', () => {
+    for (const path of ['/org/dashboard', '/org/bays', '/org/settings', '/org/settings/number-plates', '/org/bookings/new']) {
+      expect(redirectFor('org', 'org_admin', path), path).toBeNull();
     }
+    expect(canEnterArea('superadmin', 'org_admin')).toBe(false);
+  });
+
+  it('gives a dockmaster the operations screens and not the setup ones', () => {
+    for (const path of ['/org/dashboard', '/org/schedule', '/org/bookings', '/org/ops/live', '/org/ops/scan', '/org/reports']) {
+      expect(redirectFor('org', 'dockmaster', path), path).toBeNull();
+    }
+    for (const path of ['/org/settings', '/org/bays', '/org/blackouts', '/org/tenants', '/org/settings/number-plates']) {
+      expect(redirectFor('org', 'dockmaster', path), path).toBe('/org/dashboard');
+    }
+    expect(redirectFor('dockmaster', 'dockmaster', '/dockmaster/queue')).toBeNull();
+  });
+
+  it('keeps security staff out of the organization area, with the gate screens only', () => {
+    expect(canEnterArea('org', 'security')).toBe(false);
+    expect(redirectFor('org', 'security', '/org/settings')).toBe('/');
+    expect(redirectFor('dockmaster', 'security', '/dockmaster/scan')).toBeNull();
+    expect(redirectFor('dockmaster', 'security', '/dockmaster/queue')).toBeNull();
+    expect(redirectFor('dockmaster', 'security', '/dockmaster/dashboard')).toBe('/dockmaster/scan');
   });
 
   it('keeps users without a role out of every area', () => {
@@ -27,7 +44,12 @@ describe('canEnterArea', () => {
   it('never redirects a user into an area they cannot enter (no redirect loops)', () => {
     for (const role of ['super_admin', 'org_admin', 'dockmaster', 'security', null, 'other']) {
       const home = homePathForRole(role);
-      if (home.startsWith('/superadmin')) expect(canEnterArea('superadmin', role)).toBe(true);
+      for (const area of ['superadmin', 'org', 'dockmaster'] as const) {
+        const target = redirectFor(area, role, `/${area}/dashboard`);
+        if (target?.startsWith('/org')) expect(redirectFor('org', role, target)).toBeNull();
+        if (target?.startsWith('/dockmaster')) expect(redirectFor('dockmaster', role, target)).toBeNull();
+        if (target?.startsWith('/superadmin')) expect(redirectFor('superadmin', role, target)).toBeNull();
+      }
       if (home.startsWith('/org')) expect(canEnterArea('org', role)).toBe(true);
     }
   });

@@ -1,15 +1,25 @@
-import { isPlatformRole, ORG_ROLES } from '../../../domain/enums';
+import { canUseScreen, firstScreenFor, screenOf } from '../../../domain/area-permissions';
+import { homePathForRole, isPlatformRole } from '../../../domain/enums';
 import type { Area } from '../paths';
 
-const isOrgRole = (role: string | null) => !!role && (ORG_ROLES as readonly string[]).includes(role);
-
 /**
- * Who may enter each area: platform roles everywhere; organization roles (org_admin, dockmaster,
- * security) in the organization and dockmaster areas. The server enforces the same per route;
- * this only spares people a screen full of errors.
+ * Who may enter each area: platform roles the super-admin area only; organization roles the
+ * organization and dock areas where they may use at least one screen (domain/area-permissions.ts,
+ * the same table the server's permissions follow). This only spares people screens they cannot use.
  */
 export function canEnterArea(area: Area, role: string | null): boolean {
-  if (isPlatformRole(role)) return true;
-  if (area === 'superadmin') return false;
-  return isOrgRole(role);
+  if (area === 'superadmin') return isPlatformRole(role);
+  return firstScreenFor(role, area) !== null;
+}
+
+/**
+ * Where a signed-in user asking for `pathname` should go instead, or null when they may stay:
+ * a screen of the area they may not use sends them to the first one they may.
+ */
+export function redirectFor(area: Area, role: string | null, pathname: string): string | null {
+  if (!canEnterArea(area, role)) return homePathForRole(role);
+  if (area === 'superadmin') return null;
+  const screen = screenOf(pathname);
+  if (!screen || canUseScreen(role, screen)) return null;
+  return firstScreenFor(role, area);
 }

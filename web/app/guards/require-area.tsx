@@ -1,9 +1,8 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { homePathForRole } from '../../../domain/enums';
 import { PageLoader } from '../../components/ui/page-loader';
 import { useAuth } from '../../features/auth/use-auth';
 import { loginPathForArea, type Area } from '../paths';
-import { canEnterArea } from './area-access';
+import { redirectFor } from './area-access';
 
 /**
  * Route guard: signed-out visitors go to the area's login; a signed-in user whose role does not
@@ -16,6 +15,7 @@ export function RequireArea({ area }: { area: Area }) {
   if (!session) {
     return <Navigate to={loginPathForArea[area]} replace state={{ from: location.pathname + location.search }} />;
   }
-  if (!canEnterArea(area, role)) return <Navigate to={homePathForRole(role)} replace />;
+  const redirect = redirectFor(area, role, location.pathname);
+  if (redirect && redirect !== location.pathname) return <Navigate to={redirect} replace />;
   return <Outlet />;
 }

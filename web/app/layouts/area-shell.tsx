@@ -5,6 +5,7 @@ import { Suspense, useState, type ReactNode } from 'react';
 import { Link, Outlet, useMatch, useNavigate } from 'react-router';
 import { Brand } from '../../components/ui/brand';
 import { PageLoader } from '../../components/ui/page-loader';
+import { canUseScreen, screenOf } from '../../../domain/area-permissions';
 import { useAuth } from '../../features/auth/use-auth';
 
 export type AreaNavItem = { label: string; to: string; icon: ReactNode };
@@ -40,7 +41,12 @@ type AreaShellProps = {
 /** The frame of a signed-in area: header, navigation, sign-out, and the screen. */
 export function AreaShell({ areaName, homePath, loginPath, navItems, headerControls, banner }: AreaShellProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
-  const { user, signOut } = useAuth();
+  const { user, role, signOut } = useAuth();
+  // Only the screens this role may use (the server refuses the others anyway).
+  const visibleItems = navItems.filter((item) => {
+    const screen = screenOf(item.to);
+    return !screen || canUseScreen(role, screen);
+  });
   const navigate = useNavigate();
   const [isSigningOut, setIsSigningOut] = useState(false);
 
@@ -95,7 +101,7 @@ export function AreaShell({ areaName, homePath, loginPath, navItems, headerContr
         ) : null}
         <AppShell.Section grow component={ScrollArea}>
           <Stack gap={2}>
-            {navItems.map((item) => (
+            {visibleItems.map((item) => (
               <AreaNavLink key={item.to} item={item} onNavigate={close} />
             ))}
           </Stack>

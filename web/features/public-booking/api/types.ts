@@ -1,3 +1,4 @@
+import type { AvailabilityResponse } from '../../../../domain/availability-query';
 import type { OperatingHours } from '../../../../domain/constants';
 
 // Response shapes of the public booking API (server/modules/public-booking).
@@ -16,27 +17,17 @@ export type PublicSite = {
   contactEmail: string | null;
   /** How far ahead a slot must be booked at this site, in minutes. */
   minAdvanceMin?: number;
+  /** How many days ahead the site takes bookings. */
+  bookingHorizonDays?: number;
 };
 
 export type BookingInfo = {
   organizations: Array<PublicOrganization & { sites: PublicSite[] }>;
 };
 
-export type AvailabilitySlot = {
-  /** Local wall-clock time at the site, 'HH:mm'. */
-  time: string;
-  start: string;
-  end: string;
-  freeBays: number;
-  available: boolean;
-};
-
-export type Availability = {
-  date: string;
-  timeZone: string;
-  compatibleBays: number;
-  slots: AvailabilitySlot[];
-};
+/** The day's grid, as the shared response schema defines it (domain/availability-query.ts). */
+export type Availability = AvailabilityResponse;
+export type AvailabilitySlot = Availability['slots'][number];
 
 export type CreatedBooking = {
   id: string;

@@ -54,6 +54,8 @@ import type { CreatedBooking } from '../api/types';
 import { useBookingAvailability } from '../hooks/use-booking-availability';
 import { useIdempotencyKey } from '../hooks/use-idempotency-key';
 import { todayIsoDate } from '../utils/format';
+import { bookableDateRange } from '../utils/site-dates';
+import { useBookingInfo } from '../api/get-booking-info';
 import { placeholderStyles } from '../utils/styles';
 import { DocumentUpload } from './document-upload';
 import { FormSection } from './form-section';
@@ -181,6 +183,10 @@ export function BookingRequestForm({ orgId, organizationSection, onSubmitted }: 
     clearSlot,
   );
 
+  const bookingInfo = useBookingInfo();
+  const orgSites = bookingInfo.data?.organizations.find((org) => org.id === orgId)?.sites ?? [];
+  const dateRange = bookableDateRange(orgSites);
+
   const isBusy = createBooking.isPending;
   const canSubmit = !isBusy && !!values.date && !!values.slot;
 
@@ -199,6 +205,7 @@ export function BookingRequestForm({ orgId, organizationSection, onSubmitted }: 
       { data: result.data, documents, idempotencyKey },
       {
         onSuccess: (booking) => {
+          toast.clear(); // no stale 'Validation Error' beside the success
           toast.success('Booking Submitted Successfully', `Your booking request has been submitted. Reference: ${tsrNumber}`);
           form.reset();
           setDocuments([]);
@@ -295,7 +302,8 @@ export function BookingRequestForm({ orgId, organizationSection, onSubmitted }: 
                 label="Date"
                 placeholder="Pick a date"
                 withAsterisk
-                minDate={todayIsoDate()}
+                minDate={dateRange?.minDate ?? todayIsoDate()}
+                maxDate={dateRange?.maxDate}
                 valueFormat="ddd D MMM YYYY"
                 value={values.date}
                 onChange={(date) => {
@@ -330,6 +338,7 @@ export function BookingRequestForm({ orgId, organizationSection, onSubmitted }: 
                 selectedSlot={values.slot}
                 onSelect={(time) => setFieldValue('slot', time)}
                 label="Time Slot"
+                clearedNotice={availability.clearedNotice}
               />
             ) : (
               <Text size="sm" c="gray.7">

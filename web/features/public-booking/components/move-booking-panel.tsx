@@ -7,7 +7,8 @@ import { useManagedAvailability } from '../api/get-managed-availability';
 import { useRescheduleManagedBooking } from '../api/reschedule-managed-booking';
 import type { ManagedBooking } from '../api/types';
 import { useAvailabilityEffects } from '../hooks/use-availability-effects';
-import { formatSiteTimeRange, todayIsoDate } from '../utils/format';
+import { todayIn } from '../../../../domain/slot-grid';
+import { formatSiteTimeRange } from '../utils/format';
 import { placeholderStyles } from '../utils/styles';
 import { SlotGrid } from './slot-grid';
 
@@ -25,7 +26,7 @@ export function MoveBookingPanel({ token, booking, onDone }: MoveBookingPanelPro
   const [slot, setSlot] = useState<string | null>(null);
   const clearSlot = useCallback(() => setSlot(null), []);
   const availability = useManagedAvailability(token, date);
-  useAvailabilityEffects(availability, slot, clearSlot);
+  const clearedNotice = useAvailabilityEffects(availability, slot, clearSlot);
   const reschedule = useRescheduleManagedBooking();
   const data = date ? availability.data : undefined;
 
@@ -59,7 +60,7 @@ export function MoveBookingPanel({ token, booking, onDone }: MoveBookingPanelPro
       <DatePickerInput
         label="New date"
         placeholder="Pick a date"
-        minDate={todayIsoDate()}
+        minDate={todayIn(booking.timeZone, new Date())}
         valueFormat="ddd D MMM YYYY"
         value={date}
         onChange={(d) => {
@@ -77,6 +78,7 @@ export function MoveBookingPanel({ token, booking, onDone }: MoveBookingPanelPro
           selectedSlot={slot}
           onSelect={setSlot}
           label="New time slot"
+          clearedNotice={clearedNotice}
         />
       ) : null}
       <Group gap="sm">

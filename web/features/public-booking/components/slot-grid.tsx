@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import type { Availability } from '../api/types';
 import { alertStyles } from '../utils/styles';
 
@@ -13,6 +13,8 @@ export type SlotGridProps = {
   onSelect: (time: string) => void;
   /** Shown above the grid, e.g. to say whose vehicle the bays must fit. */
   label?: string;
+  /** Said when a slot chosen earlier was cleared because the new grid no longer offers it. */
+  clearedNotice?: string | null;
 };
 
 function freeBaysText(n: number): string {
@@ -23,7 +25,15 @@ function freeBaysText(n: number): string {
  * The time slots of one day: each shows its time and free bays; unavailable slots are disabled;
  * the chosen one is pressed. Rendered once a date has been chosen.
  */
-export function SlotGrid({ availability, isFetching, isError, selectedSlot, onSelect, label = 'Available time slots' }: SlotGridProps) {
+export function SlotGrid({
+  availability,
+  isFetching,
+  isError,
+  selectedSlot,
+  onSelect,
+  label = 'Available time slots',
+  clearedNotice = null,
+}: SlotGridProps) {
   const isLoadingFirst = isFetching && !availability;
   return (
     <Stack gap="xs" aria-busy={isFetching} data-testid="slot-grid">
@@ -31,9 +41,9 @@ export function SlotGrid({ availability, isFetching, isError, selectedSlot, onSe
         <Text fw={500} size="sm" id="slot-grid-label">
           {label}
         </Text>
-        {availability && !isFetching ? (
+        {availability && !isFetching && availability.siteName ? (
           <Text size="xs" c="dimmed">
-            Times are local to the site ({availability.timeZone})
+            Times are local to {availability.siteName} ({availability.timeZone})
           </Text>
         ) : null}
       </Group>
@@ -51,22 +61,35 @@ export function SlotGrid({ availability, isFetching, isError, selectedSlot, onSe
             Availability could not be loaded. Change the date or try again.
           </Text>
         ) : availability ? (
-          availability.compatibleBays > 0 ? (
+          availability.compatibleBays === 0 ? (
+            <Alert color="orange" variant="light" styles={alertStyles} icon={<IconAlertTriangle size={18} aria-hidden />} p="xs">
+              <Text size="sm" fw={600} inherit>
+                No compatible bays for current vehicle specifications
+              </Text>
+              {availability.notice ? <Text size="sm" inherit>{availability.notice}</Text> : null}
+            </Alert>
+          ) : availability.notice ? (
+            // The day has nothing to offer: say why instead of a count of bays.
+            <Alert color="gray" variant="light" styles={alertStyles} icon={<IconInfoCircle size={18} aria-hidden />} p="xs">
+              {availability.notice}
+            </Alert>
+          ) : (
             <Group gap={6}>
               <IconCircleCheck size={16} color="var(--mantine-color-green-8)" aria-hidden />
               <Text size="sm" fw={500}>
                 {availability.compatibleBays} compatible bay(s) available
               </Text>
             </Group>
-          ) : (
-            <Alert color="orange" variant="light" styles={alertStyles} icon={<IconAlertTriangle size={18} aria-hidden />} p="xs">
-              No compatible bays for current vehicle specifications
-            </Alert>
           )
+        ) : null}
+        {clearedNotice ? (
+          <Text size="sm" c="orange.9" mt={4} data-testid="slot-cleared">
+            {clearedNotice}
+          </Text>
         ) : null}
       </div>
 
-      {isLoadingFirst ? null : availability && availability.slots.length === 0 ? (
+      {isLoadingFirst ? null : availability && (availability.slots.length === 0 || availability.compatibleBays === 0) ? (
         <Text size="sm" c="dimmed">
           No slots available for selected date
         </Text>

@@ -64,7 +64,7 @@ export function useBookingAvailability(criteria: AvailabilityCriteria, selectedS
 
   const query = useAvailability(request);
 
-  useAvailabilityEffects(query, selectedSlot, clearSlot);
+  const clearedNotice = useAvailabilityEffects(query, selectedSlot, clearSlot);
 
-  return { request, ...query, data: request ? query.data : undefined };
+  return { request, ...query, data: request ? query.data : undefined, clearedNotice };
 }

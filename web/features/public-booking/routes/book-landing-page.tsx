@@ -8,6 +8,7 @@ import { BookingRequirements } from '../components/booking-requirements';
 import { PageHeader } from '../components/page-header';
 import { SiteContact, SiteHoursTable, SiteLocationCard } from '../components/site-info';
 import { alertStyles } from '../utils/styles';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 function SectionTitle({ icon, children }: { icon: React.ReactNode; children: React.ReactNode }) {
   return (
@@ -28,6 +29,7 @@ function visibleOrganizations(info: BookingInfo | undefined, orgId: string | nul
 
 /** /book: how to request a dock slot, and where, when and whom to call. */
 export default function BookLandingPage() {
+  usePageTitle('Book a Dock Slot');
   const [params] = useSearchParams();
   const orgId = params.get('org');
   const info = useBookingInfo();

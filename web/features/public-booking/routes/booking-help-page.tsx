@@ -11,6 +11,7 @@ import {
 import { BookingRequirements, minAdvanceText } from '../components/booking-requirements';
 import { HelpContacts } from '../components/help-contacts';
 import { PageHeader } from '../components/page-header';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -25,6 +26,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 
 /** /book/help: how booking works, what to bring, arriving and checking in. */
 export default function BookingHelpPage() {
+  usePageTitle('Booking Help');
   return (
     <Container size="md" py="xl">
       <PageHeader

@@ -9,6 +9,7 @@ import { BookingSubmitted } from '../components/booking-submitted';
 import { FormSection } from '../components/form-section';
 import { PageHeader } from '../components/page-header';
 import { alertStyles } from '../utils/styles';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 type Submitted = { booking: CreatedBooking; tsrNumber: string };
 
@@ -27,6 +28,7 @@ function resolveOrganization(orgs: PublicOrganization[] | undefined, orgParam: s
 
 /** /book/request */
 export default function BookingRequestPage() {
+  usePageTitle('Request a Dock Slot');
   const [params] = useSearchParams();
   const orgParam = params.get('org');
   const organizations = usePublicOrganizations();

@@ -3,6 +3,7 @@ import { BOOKING_WINDOW_MIN, OVERSTAY_THRESHOLD_MIN, REVIEW_PROMISE_HOURS } from
 import { minAdvanceText } from '../components/booking-requirements';
 import { HelpContacts } from '../components/help-contacts';
 import { PageHeader } from '../components/page-header';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 function Term({ n, title, children }: { n: number; title: string; children: React.ReactNode }) {
   return (
@@ -17,6 +18,7 @@ function Term({ n, title, children }: { n: number; title: string; children: Reac
 
 /** /book/terms: the conditions a haulier accepts with a booking request. */
 export default function BookingTermsPage() {
+  usePageTitle('Booking Terms');
   return (
     <Container size="md" py="xl">
       <PageHeader title="Booking terms and conditions" backTo="/book/request" backLabel="Back to booking request" />

@@ -13,6 +13,7 @@ import { PageHeader } from '../components/page-header';
 import { bookingStatusColor, bookingStatusLabel } from '../utils/booking-status';
 import { alertStyles } from '../utils/styles';
 import { formatSiteTime, formatSiteTimeRange } from '../utils/format';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /** Why a booking can no longer be changed online, by status. */
 const FINAL_STATE_MESSAGES: Record<string, string> = {
@@ -77,6 +78,7 @@ function LinkProblem({ title, children }: { title: string; children: React.React
 
 /** /book/manage/:token: the haulier's private view of one booking, to cancel or move it. */
 export default function ManageBookingPage() {
+  usePageTitle('Your Booking');
   const { token = '' } = useParams();
   const query = useManagedBooking(token);
   const [isCancelOpen, setCancelOpen] = useState(false);
