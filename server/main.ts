@@ -1,7 +1,7 @@
 import path from 'node:path';
-import pino from 'pino';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { createLogger } from './logger';
 import { systemClock, type AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/data-dir-lock';
@@ -23,10 +23,7 @@ try {
   console.error((error as Error).message);
   process.exit(1);
 }
-const log = pino({
-  level: config.logLevel,
-  transport: process.stdout.isTTY ? { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } : undefined,
-});
+const log = await createLogger(config.logLevel, { pretty: process.stdout.isTTY === true });
 
 let lock: DataDirLock | undefined;
 let database: Database | undefined;
