@@ -262,7 +262,11 @@ test.describe('dockmaster login (/dockmaster)', () => {
     await chooseOption(page, 'Site', 'North Terminal — Acme Logistics');
     await expect(submit).toBeEnabled();
     const status = page.getByRole('region', { name: 'Site status — North Terminal' });
-    await expect(status.getByText('Bays', { exact: true })).toBeVisible();
+    // What anyone at the gate may know, in the site's own zone; no booking or bay figures.
+    await expect(status.getByText('Hours today')).toBeVisible();
+    await expect(status.getByText(/^\d{2}:\d{2}–\d{2}:\d{2}$|^Closed today$/)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Site status — North Terminal (Australia/Sydney)' })).toBeVisible();
+    await expect(status.getByText('Bays available')).toHaveCount(0);
     await expect(status.getByText('Error loading data')).toHaveCount(0);
     await capture('dockmaster-login');
 

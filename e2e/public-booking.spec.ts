@@ -263,8 +263,9 @@ test.describe('public booking portal', () => {
 
     const toast = page.locator('.mantine-Notification-root').filter({ hasText: 'No Available Bay' });
     await expect(toast).toContainText(NO_BAY_MESSAGE);
-    // The grid is refreshed: the taken slot is now disabled and no longer selected.
+    // The grid is refreshed: the taken slot is now disabled, no longer selected, and the page says so.
     await expect(page.locator(`button[data-slot="${slot}"]`)).toBeDisabled();
+    await expect(page.getByTestId('slot-cleared')).toHaveText(`The ${slot} slot is no longer available for this vehicle; choose another time.`);
     await expect(page.getByRole('button', { name: 'Submit Booking Request' })).toBeDisabled();
     await expect(page.getByRole('heading', { name: 'Booking Request Submitted!' })).toHaveCount(0);
   });

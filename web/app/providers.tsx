@@ -3,6 +3,7 @@ import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dropzone/styles.css';
 import '@mantine/charts/styles.css';
+import './toasts.css';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -19,7 +20,15 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <Notifications limit={TOAST_LIMIT} autoClose={TOAST_AUTO_CLOSE_MS} position="bottom-right" zIndex={400} />
+      {/* Top right, below the header (64 px): clear of the navigation, and beside, not over, the
+          centred forms and sign-in cards on wide screens. */}
+      <Notifications
+        limit={TOAST_LIMIT}
+        autoClose={TOAST_AUTO_CLOSE_MS}
+        position="top-right"
+        containerWidth={340}
+        zIndex={400}
+      />
       <QueryClientProvider client={queryClient}>
         <AuthProvider>{children}</AuthProvider>
       </QueryClientProvider>

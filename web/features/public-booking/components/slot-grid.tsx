@@ -83,7 +83,7 @@ export function SlotGrid({
           )
         ) : null}
         {clearedNotice ? (
-          <Text size="sm" c="orange.9" mt={4} data-testid="slot-cleared">
+          <Text size="sm" c="red.9" mt={4} data-testid="slot-cleared">
             {clearedNotice}
           </Text>
         ) : null}

@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import type { Availability } from '../api/types';
 
@@ -37,6 +37,11 @@ export function useAvailabilityEffects(
     if (selectedSlot) setCleared(null);
   }, [selectedSlot]);
   const date = freshData?.date;
-  useEffect(() => setCleared(null), [date]);
+  const shownDate = useRef(date);
+  useEffect(() => {
+    if (!date) return; // between grids
+    if (shownDate.current && date !== shownDate.current) setCleared(null);
+    shownDate.current = date;
+  }, [date]);
   return cleared;
 }

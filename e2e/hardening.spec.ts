@@ -1,0 +1,168 @@
+import type { Page } from '@playwright/test';
+import { expect, signInAtLogin, test } from './fixtures';
+
+// What a newcomer saw on the public surface (issue 6): the site's own calendar and the reason a
+// day has nothing, a chosen slot kept or cleared with a word, toasts that cover no control, a
+// title per screen, and screens that follow the server's permissions.
+
+/** Opens the request form for Acme Logistics (it has two sites, in Sydney). */
+async function openAcmeForm(page: Page): Promise<void> {
+  const orgs = (await (await page.request.get('/api/public/organizations')).json()) as Array<{ id: string; name: string }>;
+  const acme = orgs.find((org) => org.name === 'Acme Logistics')!;
+  await page.goto(`/book/request?org=${acme.id}`);
+  await expect(page.getByRole('button', { name: 'Submit Booking Request' })).toBeVisible();
+}
+
+/** Picks the first enabled day of the date picker at least `daysAhead` days after the first one. */
+async function pickFirstOpenDay(page: Page, daysAhead: number): Promise<void> {
+  await page.getByRole('button', { name: 'Date', exact: true }).click();
+  const picker = page.getByRole('dialog');
+  await expect(picker).toBeVisible();
+  const days = picker.getByRole('button', { name: /^\d{1,2} \w+ \d{4}$/ });
+  const enabled = days.and(picker.locator('button:not([disabled]):not([data-disabled]):not([data-outside])'));
+  if ((await enabled.count()) <= daysAhead) await picker.locator('[data-direction="next"]').first().click();
+  await enabled.nth(daysAhead % Math.max(1, await enabled.count())).click();
+  await expect(picker).toBeHidden();
+}
+
+test.describe('public booking form', () => {
+  test("offers days from the site's own today and says why a day or a vehicle has nothing", async ({ page, capture }) => {
+    await openAcmeForm(page);
+    await page.getByRole('textbox', { name: 'Vehicle Height (m)' }).fill('3.5');
+    await pickFirstOpenDay(page, 2);
+    const grid = page.getByTestId('slot-grid');
+    await expect(grid.getByText(/compatible bay\(s\) available/)).toBeVisible();
+    // Times are labelled with the site and its real zone, not "(UTC)".
+    await expect(grid.getByText(/^Times are local to (North|South) Terminal \(Australia\/Sydney\)$/)).toBeVisible();
+
+    // A vehicle no bay can take: the spec's line, then which limit it passes.
+    await page.getByRole('textbox', { name: 'Vehicle Height (m)' }).fill('6');
+    await expect(grid.getByText('No compatible bays for current vehicle specifications')).toBeVisible();
+    await expect(grid.getByText('No bay at Acme Logistics can take this vehicle: it is 6 m tall and the highest clearance is 5.5 m.')).toBeVisible();
+    await expect(grid.getByText(/compatible bay\(s\) available/)).toHaveCount(0);
+    await capture('portal-no-bay-fits');
+
+    // The picker stops at the booking horizon (60 days): it cannot page past it, and its last
+    // day is the one the server names.
+    await page.getByRole('button', { name: 'Date', exact: true }).click();
+    const picker = page.getByRole('dialog');
+    const next = picker.locator('[data-direction="next"]').first();
+    for (let i = 0; i < 4 && (await next.isEnabled()); i++) await next.click();
+    await expect(next).toBeDisabled();
+    const grid2 = await (
+      await page.request.post('/api/public/availability', {
+        data: { orgId: new URL(page.url()).searchParams.get('org'), date: '2026-12-01', durationMin: 30 },
+      })
+    ).json();
+    const last = new Date(`${grid2.lastBookableDate}T00:00:00Z`);
+    const label = `${last.getUTCDate()} ${last.toLocaleString('en-US', { month: 'long', timeZone: 'UTC' })} ${last.getUTCFullYear()}`;
+    await expect(picker.getByRole('button', { name: label, exact: true })).toBeEnabled();
+    const dayAfter = new Date(last.getTime() + 86_400_000);
+    const afterLabel = `${dayAfter.getUTCDate()} ${dayAfter.toLocaleString('en-US', { month: 'long', timeZone: 'UTC' })} ${dayAfter.getUTCFullYear()}`;
+    const after = picker.getByRole('button', { name: afterLabel, exact: true });
+    if ((await after.count()) > 0) await expect(after).toBeDisabled();
+    // The last day itself can be chosen.
+    await picker.getByRole('button', { name: label, exact: true }).click();
+    await expect(picker).toBeHidden();
+  });
+
+  test('keeps the chosen slot while it stays free for the vehicle, and says so when it is cleared', async ({ page }) => {
+    await openAcmeForm(page);
+    const height = page.getByRole('textbox', { name: 'Vehicle Height (m)' });
+    await height.fill('3.5');
+    await pickFirstOpenDay(page, 3);
+    const grid = page.getByTestId('slot-grid');
+    await expect(grid.getByText(/compatible bay\(s\) available/)).toBeVisible();
+    const slot = grid.locator('button[data-slot]:not([disabled])').nth(6);
+    const time = (await slot.getAttribute('data-slot'))!;
+    await slot.click();
+    await expect(slot).toHaveAttribute('aria-pressed', 'true');
+
+    // A lower vehicle still fits: the slot stays chosen.
+    await height.fill('3.2');
+    await expect(grid.getByText(/compatible bay\(s\) available/)).toBeVisible();
+    await expect(grid.locator(`button[data-slot="${time}"]`)).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('slot-cleared')).toHaveCount(0);
+
+    // One no bay can take: the slot is cleared, with a word saying so.
+    await height.fill('6');
+    await expect(page.getByTestId('slot-cleared')).toHaveText(`The ${time} slot is no longer available for this vehicle; choose another time.`);
+    await expect(page.getByRole('button', { name: 'Submit Booking Request' })).toBeDisabled();
+  });
+
+  test('toasts cover no control, and a stale Validation Error goes when the booking succeeds', async ({ page, capture }) => {
+    await openAcmeForm(page);
+    await page.getByRole('textbox', { name: 'Vehicle Height (m)' }).fill('3.5');
+    await pickFirstOpenDay(page, 4);
+    await page.getByTestId('slot-grid').locator('button[data-slot]:not([disabled])').nth(8).click();
+    await page.getByRole('button', { name: 'Submit Booking Request' }).click();
+    const validation = page.locator('.mantine-Notification-root').filter({ hasText: 'Validation Error' });
+    await expect(validation).toBeVisible();
+
+    // The toast sits clear of the header and of the submit button.
+    const toastBox = (await validation.boundingBox())!;
+    for (const control of [page.getByRole('banner'), page.getByRole('button', { name: 'Submit Booking Request' })]) {
+      const box = await control.boundingBox();
+      if (!box) continue;
+      const overlaps =
+        toastBox.x < box.x + box.width && box.x < toastBox.x + toastBox.width && toastBox.y < box.y + box.height && box.y < toastBox.y + toastBox.height;
+      expect(overlaps).toBe(false);
+    }
+    await capture('portal-validation-toast', { fullPage: false });
+
+    await page.getByRole('textbox', { name: 'TSR Number', exact: true }).fill(`TSR-TOAST-${Date.now()}`);
+    await page.getByRole('textbox', { name: 'Company Name' }).fill('Toast Transport');
+    await page.getByRole('textbox', { name: 'Contact Name' }).fill('Tia Toast');
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill('tia@toast.test');
+    await page.getByRole('combobox', { name: 'Vehicle Type' }).selectOption({ label: 'Rigid Truck' });
+    await page.getByRole('textbox', { name: 'Vehicle Registration' }).fill(`TST${Date.now() % 100000}`);
+    await page.getByRole('checkbox', { name: 'The driver has completed the site induction' }).check();
+    await page.getByRole('checkbox', { name: 'I accept the terms and conditions' }).check();
+    await page.getByRole('button', { name: 'Submit Booking Request' }).click();
+    await expect(page.getByRole('heading', { name: 'Booking Request Submitted!' })).toBeVisible();
+    await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Booking Submitted Successfully' })).toBeVisible();
+    await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Validation Error' })).toHaveCount(0);
+  });
+});
+
+test('every public screen has its own tab title', async ({ page }) => {
+  for (const [path, title] of [
+    ['/', 'Baywise'],
+    ['/book', 'Book a Dock Slot · Baywise'],
+    ['/book/request', 'Request a Dock Slot · Baywise'],
+    ['/book/help', 'Booking Help · Baywise'],
+    ['/book/terms', 'Booking Terms · Baywise'],
+    ['/login', 'Sign in · Baywise'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page, path).toHaveTitle(path === '/' ? /Baywise/ : title);
+  }
+});
+
+test.describe('screens follow the server permissions', () => {
+  test('a dockmaster sees the operations screens only, and is sent away from Settings', async ({ page, capture }) => {
+    await signInAtLogin(page, 'dock@acme.test');
+    await expect(page).toHaveURL('/org/dashboard');
+    const nav = page.getByRole('navigation');
+    await expect(nav.getByRole('link', { name: 'Bookings' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Settings' })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'Bays' })).toHaveCount(0);
+    await page.goto('/org/settings');
+    await expect(page).toHaveURL('/org/dashboard');
+    await capture('org-area-dockmaster');
+  });
+
+  test('security staff cannot open the organization area', async ({ page }) => {
+    await signInAtLogin(page, 'security@acme.test');
+    await expect(page).toHaveURL('/');
+    await page.goto('/org/settings');
+    await expect(page).toHaveURL('/');
+  });
+
+  test('a super admin is kept in the platform area instead of an empty organization area', async ({ page }) => {
+    await signInAtLogin(page, 'super@baywise.test');
+    await expect(page).toHaveURL('/superadmin/dashboard');
+    await page.goto('/org/dashboard');
+    await expect(page).toHaveURL('/superadmin/dashboard');
+  });
+});
