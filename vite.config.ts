@@ -1,15 +1,60 @@
-import { defineConfig } from 'vite';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // The web app lives in web/; the API server (server/) serves web/dist in production
 // and proxies to Vite in development (npm run dev).
+
+/**
+ * Writes a .br and a .gz beside every text asset once the bundle is written, so the server sends
+ * them as they are (@fastify/static preCompressed) instead of compressing on every request.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'baywise-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle() {
+      const walk = (dir: string): string[] =>
+        fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+          const full = path.join(dir, entry.name);
+          return entry.isDirectory() ? walk(full) : [full];
+        });
+      for (const file of walk(outDir)) {
+        if (!/\.(js|css|html|svg|json|txt|map|wasm)$/.test(file)) continue;
+        const body = fs.readFileSync(file);
+        if (body.length < 1024) continue;
+        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(body, { level: 9 }));
+      }
+    },
+  };
+}
+
+/** Libraries in chunks of their own: cached across releases, and admin-only ones never in the portal. */
+function vendorChunk(id: string): string | undefined {
+  if (!id.includes('node_modules')) return undefined;
+  if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'vendor-react';
+  if (/node_modules\/(react-router)\//.test(id)) return 'vendor-router';
+  if (/node_modules\/(recharts|d3-[^/]+|@mantine\/charts|victory-vendor)\//.test(id)) return 'vendor-charts';
+  if (/node_modules\/zod\//.test(id)) return 'vendor-zod';
+  if (/node_modules\/@tanstack\//.test(id)) return 'vendor-query';
+  return undefined;
+}
+
 export default defineConfig({
   root: 'web',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
+    rollupOptions: { output: { manualChunks: vendorChunk } },
   },
   server: {
     proxy: {

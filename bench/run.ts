@@ -21,8 +21,10 @@ const benchmarks = [
   { file: 'availability-flatness.ts', title: 'Availability latency from 10k to 1M bookings (PostgreSQL)' },
   { file: 'booking-throughput.ts', title: 'Booking throughput, 100 concurrent clients over HTTP (PostgreSQL)' },
   { file: 'startup.ts', title: 'Startup (`npm start`, embedded PGlite)' },
+  { file: 'upload-memory.ts', title: 'Upload memory: 4 × 10 documents of 9.9 MB at once (embedded PGlite)' },
+  { file: 'public-page.ts', title: 'Public pages: JavaScript on the wire and form ready (Chromium, `npm start`)' },
 ];
-const KEY_LINE = /^(availability speedup:|availability latency \d|booking commits\/s:|startup first:|WARNING:|FAILED)/;
+const KEY_LINE = /^(availability speedup:|availability latency \d|booking commits\/s:|startup first:|upload memory:|public page JS:|form ready:|WARNING:|FAILED)/;
 
 type Outcome = { file: string; title: string; lines: string[]; exitCode: number; seconds: number };
 

@@ -89,7 +89,17 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   await app.register(platformRoutes, { prefix: '/api', ctx });
 
   if (options.webDist && fs.existsSync(path.join(options.webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: options.webDist, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: options.webDist,
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz beside each asset; the one the browser accepts is sent.
+      preCompressed: true,
+      setHeaders: (res, filePath) => {
+        // Hashed file names change with their content: cache them for a year.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
     const indexHtml = fs.readFileSync(path.join(options.webDist, 'index.html'), 'utf8');
     // Single-page app: any non-API GET that is not a file serves index.html; the client router
     // shows its own 404 page. API paths keep the JSON 404.

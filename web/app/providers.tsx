@@ -7,9 +7,9 @@ import './toasts.css';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { AuthProvider } from '../features/auth/auth-provider';
-import { createQueryClient } from '../lib/query-client';
+import { queryClient } from '../lib/query-client';
 import { cssVariablesResolver, theme } from './theme';
 
 /** Spec §9 toasts: 5000 ms each, at most 3 visible. */
@@ -17,7 +17,6 @@ const TOAST_AUTO_CLOSE_MS = 5000;
 const TOAST_LIMIT = 3;
 
 export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       {/* Top right, below the header (64 px): clear of the navigation, and beside, not over, the

@@ -4,6 +4,9 @@ import { PageLoader } from '../components/ui/page-loader';
 import { RequireArea } from './guards/require-area';
 import { RootLayout } from './routes/root-layout';
 import { RouteErrorPage } from './routes/route-error-page';
+import { queryClient } from '../lib/query-client';
+import { bookingInfoQueryOptions } from '../features/public-booking/api/get-booking-info';
+import { publicOrganizationsQueryOptions } from '../features/public-booking/api/get-public-organizations';
 
 type LazyRoute = NonNullable<RouteObject['lazy']>;
 
@@ -123,7 +126,16 @@ export const routes: RouteObject[] = [
         lazy: named(() => import('./layouts/public-layout'), 'PublicLayout'),
         children: [
           { index: true, lazy: screen(() => import('../features/public-booking/routes/book-landing-page')) },
-          { path: 'request', lazy: screen(() => import('../features/public-booking/routes/booking-request-page')) },
+          {
+            path: 'request',
+            // The form's data starts loading with the screen's code, not after it has mounted.
+            loader: () => {
+              void queryClient.prefetchQuery(publicOrganizationsQueryOptions());
+              void queryClient.prefetchQuery(bookingInfoQueryOptions());
+              return null;
+            },
+            lazy: screen(() => import('../features/public-booking/routes/booking-request-page')),
+          },
           { path: 'help', lazy: screen(() => import('../features/public-booking/routes/booking-help-page')) },
           { path: 'terms', lazy: screen(() => import('../features/public-booking/routes/booking-terms-page')) },
           { path: 'manage/:token', lazy: screen(() => import('../features/public-booking/routes/manage-booking-page')) },

@@ -9,3 +9,6 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/** The app's one client: the providers render with it and route loaders prefetch into it. */
+export const queryClient = createQueryClient();
