@@ -55,7 +55,9 @@ try {
   database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
-    onIdleError: (error) => log.warn({ err: error }, 'idle database connection lost'),
+    // Only the reason: the error carries the whole client object.
+    onIdleError: (error) =>
+      log.warn({ code: (error as { code?: string }).code, reason: error.message }, 'idle database connection lost; the pool opens a new one'),
   });
   await runMigrations(database);
   const ctx: AppContext = {
