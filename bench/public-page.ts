@@ -6,23 +6,15 @@
 // Run alone: npx tsx bench/public-page.ts        Knobs: BENCH_FORM_RUNS (default 7).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { envInt } from './lib/stats';
+import { freePort } from '../server/test/free-port';
 
 const runs = envInt('BENCH_FORM_RUNS', 7);
 const root = path.resolve(import.meta.dirname, '..');
 const PUBLIC_PAGES = ['/', '/book', '/book/request', '/book/help', '/book/terms'];
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 const port = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'baywise-page-bench-'));

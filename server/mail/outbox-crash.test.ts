@@ -7,6 +7,7 @@ import { simpleParser } from 'mailparser';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
 import { projectRoot } from '../paths';
+import { freePort } from '../test/free-port';
 
 // A booking whose commit succeeded but whose process died before its mail went out: the mail is
 // in the outbox table, and the next start delivers it, exactly once. Real processes, real kill -9.
@@ -14,14 +15,6 @@ import { projectRoot } from '../paths';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'baywise-crash-'));
 const outboxDir = path.join(dataDir, 'outbox');
 const children: ChildProcess[] = [];
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** Starts the real server (from source) on the shared data directory and waits until it answers. */
 async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {

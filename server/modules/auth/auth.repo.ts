@@ -50,8 +50,13 @@ export async function recentFailures(db: Conn, key: string, ip: string | null, s
   return { account: toCount(account), ip: toCount(fromIp) };
 }
 
-export function recordFailure(db: Conn, key: string, ip: string | null, at: Date) {
-  return db.insert(loginFailures).values({ email: key, ip, createdAt: at });
+/** Records a failed (or not yet checked) attempt; answers its id. */
+export function recordFailure(db: Conn, key: string, ip: string | null, at: Date): Promise<number> {
+  return db
+    .insert(loginFailures)
+    .values({ email: key, ip, createdAt: at })
+    .returning({ id: loginFailures.id })
+    .then((rows) => rows[0]!.id);
 }
 
 export function clearFailures(db: Conn, key: string) {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   dockmasterLoginSchema,
@@ -55,25 +55,34 @@ function toSessionUser(user: UserRow) {
 }
 
 /**
- * Refuses an attempt that comes too soon after earlier failures: per account (unless this browser
- * is recognised for it) and per address, each with a doubling delay (decision 005).
+ * Counts this attempt before the password is checked, refusing it when it comes too soon after
+ * earlier failures: per account (unless this browser is recognised for it) and per address, each
+ * with a doubling delay (decision 005). The count and the provisional failure row are written
+ * under a lock on the account key, so a burst of parallel guesses is counted one by one instead
+ * of all passing the check at once. Answers the row's id: the caller deletes it when the password
+ * was right.
  */
-async function assertNotThrottled(ctx: AppContext, key: string, meta: RequestMeta, isRecognised: boolean) {
+async function claimAttempt(ctx: AppContext, key: string, meta: RequestMeta, isRecognised: boolean): Promise<number> {
   const now = ctx.clock.now();
   const since = new Date(now.getTime() - FAILURE_WINDOW_MIN * 60_000);
-  const failures = await repo.recentFailures(ctx.database.db, key, meta.ip, since);
-  const waitS = Math.max(
-    isRecognised ? 0 : waitSeconds(failures.account, FREE_ACCOUNT_FAILURES, MAX_ACCOUNT_DELAY_S, now),
-    waitSeconds(failures.ip, FREE_IP_FAILURES, MAX_IP_DELAY_S, now),
-  );
-  if (waitS > 0) {
-    throw new RetryLaterError(
-      429,
-      'too_many_attempts',
-      `Too many failed sign-in attempts. Please wait ${waitS < 60 ? `${waitS} seconds` : `${Math.ceil(waitS / 60)} minutes`} and try again.`,
-      waitS,
+  const isAddressExempt = ctx.config.rateLimitDisabled || (!!meta.ip && ctx.config.rateLimitAllowList.includes(meta.ip));
+  return ctx.database.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`sign-in:${key}`}, 0))`);
+    const failures = await repo.recentFailures(tx, key, meta.ip, since);
+    const waitS = Math.max(
+      isRecognised ? 0 : waitSeconds(failures.account, FREE_ACCOUNT_FAILURES, MAX_ACCOUNT_DELAY_S, now),
+      isAddressExempt ? 0 : waitSeconds(failures.ip, FREE_IP_FAILURES, MAX_IP_DELAY_S, now),
     );
-  }
+    if (waitS > 0) {
+      throw new RetryLaterError(
+        429,
+        'too_many_attempts',
+        `Too many failed sign-in attempts. Please wait ${waitS < 60 ? `${waitS} seconds` : `${Math.ceil(waitS / 60)} minutes`} and try again.`,
+        waitS,
+      );
+    }
+    return repo.recordFailure(tx, key, meta.ip, now);
+  });
 }
 
 async function issueSession(
@@ -122,16 +131,13 @@ async function issueSession(
 async function checkPassword(ctx: AppContext, email: string, password: string, meta: RequestMeta): Promise<UserRow> {
   const key = email.toLowerCase();
   const user = await repo.findUserByEmail(ctx.database.db, key);
-  await assertNotThrottled(ctx, key, meta, !!user && isRecognisedDevice(ctx.authSecret, meta.deviceMarks ?? [], user.id));
+  await claimAttempt(ctx, key, meta, !!user && isRecognisedDevice(ctx.authSecret, meta.deviceMarks ?? [], user.id));
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
-  if (!user || !ok || !user.active) {
-    await repo.recordFailure(ctx.database.db, key, meta.ip, ctx.clock.now());
-    throw invalidCredentials();
-  }
+  if (!user || !ok || !user.active) throw invalidCredentials(); // the attempt stays counted
+  await repo.clearFailures(ctx.database.db, key);
   if (!user.emailConfirmedAt) {
     throw new AppError(400, 'email_not_confirmed', 'Email not confirmed. Check your inbox for the confirmation link.');
   }
-  await repo.clearFailures(ctx.database.db, key);
   return user;
 }
 
@@ -171,7 +177,7 @@ export async function signInDockmaster(
   }
   const key = `employee:${site.orgId}:${input.employeeId.toLowerCase()}`;
   const found = await repo.findMemberByEmployeeId(ctx.database.db, site.orgId, input.employeeId);
-  await assertNotThrottled(ctx, key, meta, !!found && isRecognisedDevice(ctx.authSecret, meta.deviceMarks ?? [], found.user.id));
+  await claimAttempt(ctx, key, meta, !!found && isRecognisedDevice(ctx.authSecret, meta.deviceMarks ?? [], found.user.id));
   const ok = await verifyPassword(found?.user.passwordHash ?? (await dummyPasswordHash()), input.password);
   const allowed =
     found &&
@@ -179,10 +185,7 @@ export async function signInDockmaster(
     found.user.active &&
     found.membership.active &&
     (found.membership.role === 'dockmaster' || found.membership.role === 'org_admin');
-  if (!allowed) {
-    await repo.recordFailure(ctx.database.db, key, meta.ip, ctx.clock.now());
-    throw new AppError(401, 'invalid_credentials', INVALID_EMPLOYEE);
-  }
+  if (!allowed) throw new AppError(401, 'invalid_credentials', INVALID_EMPLOYEE); // the attempt stays counted
   await repo.clearFailures(ctx.database.db, key);
   return issueSession(ctx, found.user, { orgId: site.orgId, siteId: site.siteId }, meta);
 }

@@ -293,6 +293,15 @@ describe.each(databaseKinds)('auth API on %s', (kind) => {
       expect((await attempt('second@acme.example', TEST_PASSWORD, '198.51.100.9')).statusCode).toBe(200);
     });
 
+    it('counts a burst of parallel guesses one by one: only the free tries are checked', async () => {
+      await createUser(t.ctx.database, { email: 'burst@acme.example' });
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => attempt('burst@acme.example', `guess-${i}`, `198.51.100.${100 + i}`)),
+      );
+      expect(answers.filter((res) => res.statusCode === 401)).toHaveLength(FREE_ACCOUNT_FAILURES);
+      expect(answers.filter((res) => res.statusCode === 429)).toHaveLength(12 - FREE_ACCOUNT_FAILURES);
+    });
+
     it('slows an address that guesses across many accounts', async () => {
       const answers: number[] = [];
       for (let i = 0; i < 14; i++) answers.push((await attempt(`spray${i}@acme.example`, 'Password1', '203.0.113.70')).statusCode);
