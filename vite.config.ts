@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { directImports } from './scripts/vite/direct-imports';
 
 // The web app lives in web/; the API server (server/) serves web/dist in production
 // and proxies to Vite in development (npm run dev).
@@ -39,17 +40,33 @@ function precompress(): Plugin {
 /** Libraries in chunks of their own: cached across releases, and admin-only ones never in the portal. */
 function vendorChunk(id: string): string | undefined {
   if (!id.includes('node_modules')) return undefined;
-  if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'vendor-react';
+  if (/node_modules\/(preact|react|react-dom|scheduler)\//.test(id)) return 'vendor-react';
   if (/node_modules\/(react-router)\//.test(id)) return 'vendor-router';
   if (/node_modules\/(recharts|d3-[^/]+|@mantine\/charts|victory-vendor)\//.test(id)) return 'vendor-charts';
   if (/node_modules\/zod\//.test(id)) return 'vendor-zod';
   if (/node_modules\/@tanstack\//.test(id)) return 'vendor-query';
+  // Mantine's theme engine and hooks, which every screen needs: left to the bundler they share a
+  // chunk with whatever else has the same importers (the popover engine), and drag it along.
+  if (/node_modules\/(@mantine\/hooks\/|@mantine\/core\/esm\/core\/|clsx\/)/.test(id)) return 'vendor-mantine';
   return undefined;
 }
 
+/**
+ * React's API on Preact (decision 007): the same components and libraries at a tenth of
+ * react-dom's weight, so the public pages stay light.
+ */
+const preactCompat = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+];
+
 export default defineConfig({
   root: 'web',
-  plugins: [react(), precompress()],
+  plugins: [react(), directImports(), precompress()],
+  resolve: { alias: preactCompat },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -36,16 +36,25 @@ try {
   });
 
   // Weight: a fresh browser context per page (empty cache), every script response counted.
-  const weights: Array<{ page: string; kb: number; files: number; encoding: string }> = [];
+  // The browser asks for brotli; the target is in gzip (what every client accepts), so each script
+  // is fetched again with gzip only and counted both ways.
+  // (Content-Length is the size on the wire: fetch would hand back the body decompressed.)
+  const gzipBytes = async (url: string) => {
+    const response = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
+    const body = await response.arrayBuffer();
+    return Number(response.headers.get('content-length') ?? body.byteLength);
+  };
+  const weights: Array<{ page: string; kb: number; gzKb: number; files: number; encoding: string }> = [];
   for (const pagePath of PUBLIC_PAGES) {
     const context = await browser.newContext();
     const page = await context.newPage();
-    const scripts: Promise<{ bytes: number; encoding: string }>[] = [];
+    const scripts: Promise<{ bytes: number; gzBytes: number; encoding: string }>[] = [];
     page.on('requestfinished', (request) => {
       if (request.resourceType() !== 'script') return;
       scripts.push(
-        Promise.all([request.sizes(), request.response()]).then(([sizes, response]) => ({
+        Promise.all([request.sizes(), request.response(), gzipBytes(request.url())]).then(([sizes, response, gzBytes]) => ({
           bytes: sizes.responseBodySize,
+          gzBytes,
           encoding: response?.headers()['content-encoding'] ?? 'identity',
         })),
       );
@@ -55,12 +64,15 @@ try {
     weights.push({
       page: pagePath,
       kb: sizes.reduce((sum, s) => sum + s.bytes, 0) / 1024,
+      gzKb: sizes.reduce((sum, s) => sum + s.gzBytes, 0) / 1024,
       files: sizes.length,
       encoding: [...new Set(sizes.map((s) => s.encoding))].join('/'),
     });
     await context.close();
   }
-  for (const w of weights) console.log(`${w.page}: ${w.kb.toFixed(1)} KB of JavaScript in ${w.files} files (${w.encoding})`);
+  for (const w of weights) {
+    console.log(`${w.page}: ${w.kb.toFixed(1)} KB of JavaScript as sent (${w.encoding}) in ${w.files} files; ${w.gzKb.toFixed(1)} KB with gzip`);
+  }
 
   // Speed: navigation start → the form is usable, on a cold cache each run.
   const orgs = (await (await fetch(`${base}/api/public/organizations`)).json()) as Array<{ id: string; name: string }>;
@@ -82,8 +94,8 @@ try {
   readyTimes.sort((a, b) => a - b);
   const median = readyTimes[Math.floor(readyTimes.length / 2)]!;
   console.log(`form ready on ${runs} cold visits: ${readyTimes.map((t) => t.toFixed(0)).join(', ')} ms`);
-  const heaviest = weights.reduce((a, b) => (b.kb > a.kb ? b : a));
-  console.log(`public page JS: ${heaviest.kb.toFixed(0)} KB gz (${heaviest.page}; target ≤ 150 KB)`);
+  const heaviest = weights.reduce((a, b) => (b.gzKb > a.gzKb ? b : a));
+  console.log(`public page JS: ${heaviest.gzKb.toFixed(0)} KB gz (${heaviest.page}; ${heaviest.kb.toFixed(0)} KB as sent with brotli; target ≤ 150 KB gz)`);
   console.log(`form ready: ${median.toFixed(0)} ms (median of ${runs} cold visits; target < 800 ms)`);
 } finally {
   await browser?.close();

@@ -13,22 +13,20 @@ async function openAcmeForm(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: 'Submit Booking Request' })).toBeVisible();
 }
 
-/** Picks the first enabled day of the date picker at least `daysAhead` days after the first one. */
+/** Types the day `daysAhead` days after the first one the date field offers (the site's today). */
 async function pickFirstOpenDay(page: Page, daysAhead: number): Promise<void> {
-  await page.getByRole('button', { name: 'Date', exact: true }).click();
-  const picker = page.getByRole('dialog');
-  await expect(picker).toBeVisible();
-  const days = picker.getByRole('button', { name: /^\d{1,2} \w+ \d{4}$/ });
-  const enabled = days.and(picker.locator('button:not([disabled]):not([data-disabled]):not([data-outside])'));
-  if ((await enabled.count()) <= daysAhead) await picker.locator('[data-direction="next"]').first().click();
-  await enabled.nth(daysAhead % Math.max(1, await enabled.count())).click();
-  await expect(picker).toBeHidden();
+  const input = page.getByRole('textbox', { name: 'Date', exact: true });
+  const first = await input.getAttribute('min');
+  expect(first).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  const day = new Date(Date.parse(`${first}T00:00:00Z`) + daysAhead * 86_400_000).toISOString().slice(0, 10);
+  await input.fill(day);
+  await expect(input).toHaveValue(day);
 }
 
 test.describe('public booking form', () => {
   test("offers days from the site's own today and says why a day or a vehicle has nothing", async ({ page, capture }) => {
     await openAcmeForm(page);
-    await page.getByRole('textbox', { name: 'Vehicle Height (m)' }).fill('3.5');
+    await page.getByRole('spinbutton', { name: 'Vehicle Height (m)' }).fill('3.5');
     await pickFirstOpenDay(page, 2);
     const grid = page.getByTestId('slot-grid');
     await expect(grid.getByText(/compatible bay\(s\) available/)).toBeVisible();
@@ -36,39 +34,33 @@ test.describe('public booking form', () => {
     await expect(grid.getByText(/^Times are local to (North|South) Terminal \(Australia\/Sydney\)$/)).toBeVisible();
 
     // A vehicle no bay can take: the spec's line, then which limit it passes.
-    await page.getByRole('textbox', { name: 'Vehicle Height (m)' }).fill('6');
+    await page.getByRole('spinbutton', { name: 'Vehicle Height (m)' }).fill('6');
     await expect(grid.getByText('No compatible bays for current vehicle specifications')).toBeVisible();
     await expect(grid.getByText('No bay at Acme Logistics can take this vehicle: it is 6 m tall and the highest clearance is 5.5 m.')).toBeVisible();
     await expect(grid.getByText(/compatible bay\(s\) available/)).toHaveCount(0);
     await capture('portal-no-bay-fits');
 
-    // The picker stops at the booking horizon (60 days): it cannot page past it, and its last
-    // day is the one the server names.
-    await page.getByRole('button', { name: 'Date', exact: true }).click();
-    const picker = page.getByRole('dialog');
-    const next = picker.locator('[data-direction="next"]').first();
-    for (let i = 0; i < 4 && (await next.isEnabled()); i++) await next.click();
-    await expect(next).toBeDisabled();
+    // The date field offers the site's days up to the booking horizon (60 days), the ones the
+    // server names; a day typed beyond it is answered with the reason instead of slots.
     const grid2 = await (
       await page.request.post('/api/public/availability', {
         data: { orgId: new URL(page.url()).searchParams.get('org'), date: '2026-12-01', durationMin: 30 },
       })
     ).json();
-    const last = new Date(`${grid2.lastBookableDate}T00:00:00Z`);
-    const label = `${last.getUTCDate()} ${last.toLocaleString('en-US', { month: 'long', timeZone: 'UTC' })} ${last.getUTCFullYear()}`;
-    await expect(picker.getByRole('button', { name: label, exact: true })).toBeEnabled();
-    const dayAfter = new Date(last.getTime() + 86_400_000);
-    const afterLabel = `${dayAfter.getUTCDate()} ${dayAfter.toLocaleString('en-US', { month: 'long', timeZone: 'UTC' })} ${dayAfter.getUTCFullYear()}`;
-    const after = picker.getByRole('button', { name: afterLabel, exact: true });
-    if ((await after.count()) > 0) await expect(after).toBeDisabled();
-    // The last day itself can be chosen.
-    await picker.getByRole('button', { name: label, exact: true }).click();
-    await expect(picker).toBeHidden();
+    const dateInput = page.getByRole('textbox', { name: 'Date', exact: true });
+    await expect(dateInput).toHaveAttribute('min', grid2.siteToday);
+    await expect(dateInput).toHaveAttribute('max', grid2.lastBookableDate);
+    await page.getByRole('spinbutton', { name: 'Vehicle Height (m)' }).fill('3.5');
+    await dateInput.fill(grid2.lastBookableDate);
+    await expect(grid.getByText(/compatible bay\(s\) available/)).toBeVisible();
+    const dayAfter = new Date(Date.parse(`${grid2.lastBookableDate}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    await dateInput.fill(dayAfter);
+    await expect(grid.getByText(/^Bookings open up to 60 days ahead: choose a date on or before /)).toBeVisible();
   });
 
   test('keeps the chosen slot while it stays free for the vehicle, and says so when it is cleared', async ({ page }) => {
     await openAcmeForm(page);
-    const height = page.getByRole('textbox', { name: 'Vehicle Height (m)' });
+    const height = page.getByRole('spinbutton', { name: 'Vehicle Height (m)' });
     await height.fill('3.5');
     await pickFirstOpenDay(page, 3);
     const grid = page.getByTestId('slot-grid');
@@ -92,7 +84,7 @@ test.describe('public booking form', () => {
 
   test('toasts cover no control, and a stale Validation Error goes when the booking succeeds', async ({ page, capture }) => {
     await openAcmeForm(page);
-    await page.getByRole('textbox', { name: 'Vehicle Height (m)' }).fill('3.5');
+    await page.getByRole('spinbutton', { name: 'Vehicle Height (m)' }).fill('3.5');
     await pickFirstOpenDay(page, 4);
     await page.getByTestId('slot-grid').locator('button[data-slot]:not([disabled])').nth(8).click();
     await page.getByRole('button', { name: 'Submit Booking Request' }).click();

@@ -30,16 +30,11 @@ function dateInDays(days: number): { iso: string; label: string; date: Date } {
   return { iso, label, date: d };
 }
 
-/** Opens a Mantine date picker input and clicks a day, paging forward from the current month. */
-async function pickDate(page: Page, inputLabel: string, day: { label: string; date: Date }): Promise<void> {
-  await page.getByRole('button', { name: inputLabel, exact: true }).click();
-  const picker = page.getByRole('dialog');
-  await expect(picker).toBeVisible();
-  const now = new Date();
-  const monthsAhead = (day.date.getFullYear() - now.getFullYear()) * 12 + day.date.getMonth() - now.getMonth();
-  for (let i = 0; i < monthsAhead; i++) await picker.locator('[data-direction="next"]').first().click();
-  await picker.getByRole('button', { name: day.label, exact: true }).click();
-  await expect(picker).toBeHidden();
+/** Types a day into a date field (the browser's own date input, limited to the bookable days). */
+async function pickDate(page: Page, inputLabel: string, day: { iso: string }): Promise<void> {
+  const input = page.getByRole('textbox', { name: inputLabel, exact: true });
+  await input.fill(day.iso);
+  await expect(input).toHaveValue(day.iso);
 }
 
 /** Waits for the grid and picks a free slot (a given time, or the first free one). */
@@ -157,7 +152,7 @@ test.describe('public booking portal', () => {
     await page.getByRole('textbox', { name: 'Phone' }).fill('+61 400 000 111');
     await page.getByRole('radio', { name: 'Pickup' }).check();
 
-    const duration = page.getByRole('textbox', { name: 'Expected Duration (minutes)' });
+    const duration = page.getByRole('spinbutton', { name: 'Expected Duration (minutes)' });
     await expect(duration).toHaveValue('30');
     await duration.fill('');
     await duration.blur();
@@ -168,8 +163,8 @@ test.describe('public booking portal', () => {
     const registration = page.getByRole('textbox', { name: 'Vehicle Registration' });
     await registration.pressSequentially('abc12d');
     await expect(registration).toHaveValue('ABC12D');
-    await page.getByRole('textbox', { name: 'Vehicle Height (m)' }).fill('3.6');
-    await page.getByRole('textbox', { name: 'Vehicle Length (m)' }).fill('10.5');
+    await page.getByRole('spinbutton', { name: 'Vehicle Height (m)' }).fill('3.6');
+    await page.getByRole('spinbutton', { name: 'Vehicle Length (m)' }).fill('10.5');
     await page.getByRole('checkbox', { name: 'Refrigerated' }).check();
 
     await pickDate(page, 'Date', dateInDays(4));
@@ -225,7 +220,7 @@ test.describe('public booking portal', () => {
     await page.getByRole('checkbox', { name: 'The driver has completed the site induction' }).check();
     await page.getByRole('checkbox', { name: 'I accept the terms and conditions' }).check();
     // 9 m fits no bay: the grid says so and offers nothing.
-    const height = page.getByRole('textbox', { name: 'Vehicle Height (m)' });
+    const height = page.getByRole('spinbutton', { name: 'Vehicle Height (m)' });
     await height.fill('9');
     await pickDate(page, 'Date', day);
     await expect(page.getByText('No compatible bays for current vehicle specifications')).toBeVisible();

@@ -1,16 +1,14 @@
 import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
-import '@mantine/dropzone/styles.css';
 import '@mantine/charts/styles.css';
 import './toasts.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { AuthProvider } from '../features/auth/auth-provider';
 import { queryClient } from '../lib/query-client';
 import { cssVariablesResolver, theme } from './theme';
+import { ToastHost } from './toast-host';
 
 /** Spec §9 toasts: 5000 ms each, at most 3 visible. */
 const TOAST_AUTO_CLOSE_MS = 5000;
@@ -21,7 +19,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       {/* Top right, below the header (64 px): clear of the navigation, and beside, not over, the
           centred forms and sign-in cards on wide screens. */}
-      <Notifications
+      <ToastHost
         limit={TOAST_LIMIT}
         autoClose={TOAST_AUTO_CLOSE_MS}
         position="top-right"

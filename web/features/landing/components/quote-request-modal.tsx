@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { quoteRequestSchema } from '../../../../domain/quote-request';
@@ -68,12 +68,13 @@ export function QuoteRequestModal({ opened, onClose }: { opened: boolean; onClos
             <TextInput label="Company" required autoComplete="organization" {...form.getInputProps('company')} />
             <TextInput label="Email" type="email" required autoComplete="email" {...form.getInputProps('email')} />
             <TextInput label="Phone (optional)" type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
-            <NumberInput
+            <TextInput
               label="Number of sites (optional)"
+              type="number"
+              inputMode="numeric"
               min={1}
               max={10000}
-              allowDecimal={false}
-              allowNegative={false}
+              step={1}
               {...form.getInputProps('sites')}
             />
           </SimpleGrid>

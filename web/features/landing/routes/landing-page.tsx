@@ -28,12 +28,15 @@ import {
   IconTruckLoading,
   IconUsersGroup,
 } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { homePathForRole } from '../../../../domain/enums';
 import { Brand } from '../../../components/ui/brand';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useAuth } from '../../auth/use-auth';
-import { QuoteRequestModal } from '../components/quote-request-modal';
+
+// The quote form (and its validation) loads when it is first opened, not with the landing page.
+const QuoteRequestModal = lazy(() => import('../components/quote-request-modal').then((m) => ({ default: m.QuoteRequestModal })));
 
 const badges = [
   { label: 'Multi-Tenant SaaS', icon: <IconBuildingSkyscraper size={14} aria-hidden /> },
@@ -116,6 +119,9 @@ function AccountControls() {
 export default function LandingPage() {
   usePageTitle('');
   const [quoteOpened, quote] = useDisclosure(false);
+  // Mounted from the first opening on, so closing still animates.
+  const [quoteRequested, setQuoteRequested] = useState(false);
+  if (quoteOpened && !quoteRequested) setQuoteRequested(true);
 
   return (
     <Box bg="gray.0" mih="100vh">
@@ -245,7 +251,11 @@ export default function LandingPage() {
         </Container>
       </Box>
 
-      <QuoteRequestModal opened={quoteOpened} onClose={quote.close} />
+      {quoteRequested ? (
+        <Suspense fallback={null}>
+          <QuoteRequestModal opened={quoteOpened} onClose={quote.close} />
+        </Suspense>
+      ) : null}
     </Box>
   );
 }

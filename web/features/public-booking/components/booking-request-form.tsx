@@ -3,8 +3,6 @@ import {
   Button,
   Checkbox,
   Group,
-  NativeSelect,
-  NumberInput,
   Radio,
   SimpleGrid,
   Stack,
@@ -12,7 +10,7 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { DateField } from '../../../components/ui/date-field';
 import { useForm } from '@mantine/form';
 import {
   IconBuilding,
@@ -56,10 +54,10 @@ import { useIdempotencyKey } from '../hooks/use-idempotency-key';
 import { todayIsoDate } from '../utils/format';
 import { bookableDateRange } from '../utils/site-dates';
 import { useBookingInfo } from '../api/get-booking-info';
-import { placeholderStyles } from '../utils/styles';
 import { DocumentUpload } from './document-upload';
 import { FormSection } from './form-section';
 import { SlotGrid } from './slot-grid';
+import { SelectField } from '../../../components/ui/select-field';
 
 /** Spec §3 "Booking request form state" (the organization is chosen outside the form). */
 export type BookingFormValues = {
@@ -259,7 +257,7 @@ export function BookingRequestForm({ orgId, organizationSection, onSubmitted }: 
               autoComplete="off"
               {...form.getInputProps('tsrNumber')}
             />
-            <NativeSelect
+            <SelectField
               label="TSR System Type"
               data={[
                 { value: '', label: 'Select system' },
@@ -298,30 +296,25 @@ export function BookingRequestForm({ orgId, organizationSection, onSubmitted }: 
               </Group>
             </Radio.Group>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <DatePickerInput
+              <DateField
                 label="Date"
-                placeholder="Pick a date"
                 withAsterisk
                 minDate={dateRange?.minDate ?? todayIsoDate()}
                 maxDate={dateRange?.maxDate}
-                valueFormat="ddd D MMM YYYY"
                 value={values.date}
                 onChange={(date) => {
                   setFieldValue('date', date);
                   setFieldValue('slot', null);
                 }}
                 error={form.errors.date}
-                popoverProps={{ withinPortal: true }}
-                styles={placeholderStyles}
               />
-              <NumberInput
+              <TextInput
                 label="Expected Duration (minutes)"
+                type="number"
+                inputMode="numeric"
                 min={MIN_DURATION_MIN}
                 max={MAX_DURATION_MIN}
                 step={15}
-                allowDecimal={false}
-                allowNegative={false}
-                clampBehavior="blur"
                 {...form.getInputProps('expectedDurationMin')}
                 onBlur={normalizeDurationOnBlur}
               />
@@ -359,7 +352,7 @@ export function BookingRequestForm({ orgId, organizationSection, onSubmitted }: 
           description="Bays are matched to your vehicle's height, length and special access needs."
         >
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <NativeSelect
+            <SelectField
               label="Vehicle Type"
               withAsterisk
               data={[{ value: '', label: 'Select vehicle type' }, ...VEHICLE_TYPES.map((t) => ({ value: t, label: VEHICLE_TYPE_LABELS[t] }))]}
@@ -373,25 +366,23 @@ export function BookingRequestForm({ orgId, organizationSection, onSubmitted }: 
               {...form.getInputProps('vehicleRegistration')}
               onChange={onRegistrationChange}
             />
-            <NumberInput
+            <TextInput
               label="Vehicle Height (m)"
               withAsterisk
+              type="number"
+              inputMode="decimal"
               min={0}
               max={MAX_VEHICLE_HEIGHT_M}
-              step={0.1}
-              decimalScale={2}
-              allowNegative={false}
-              clampBehavior="blur"
+              step={0.01}
               {...form.getInputProps('vehicleHeightM')}
             />
-            <NumberInput
+            <TextInput
               label="Vehicle Length (m)"
+              type="number"
+              inputMode="decimal"
               min={0}
               max={MAX_VEHICLE_LENGTH_M}
-              step={0.1}
-              decimalScale={2}
-              allowNegative={false}
-              clampBehavior="blur"
+              step={0.01}
               {...form.getInputProps('vehicleLengthM')}
             />
           </SimpleGrid>

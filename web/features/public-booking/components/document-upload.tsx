@@ -1,9 +1,8 @@
 import { ActionIcon, Alert, Button, Group, List, Paper, Stack, Text } from '@mantine/core';
-import { Dropzone } from '@mantine/dropzone';
 import { IconFileText, IconUpload, IconX } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useRef, useState, type DragEvent } from 'react';
 import { MAX_FILES } from '../../../../domain/constants';
-import { DOCUMENT_ACCEPT, addDocuments } from '../utils/documents';
+import { DOCUMENT_ACCEPT_ATTRIBUTE, addDocuments } from '../utils/documents';
 import { alertStyles } from '../utils/styles';
 import { formatFileSize } from '../utils/format';
 
@@ -13,10 +12,15 @@ export type DocumentUploadProps = {
   disabled?: boolean;
 };
 
-/** Consignment documents: pick or drop several, each removable; wrong types and oversize files are refused. */
+/**
+ * Consignment documents: pick or drop several, each removable; wrong types and oversize files are
+ * refused with a message each (addDocuments). A native file input and the browser's drag-and-drop
+ * events: a drop-zone library would add 60 KB to the portal for the same behaviour.
+ */
 export function DocumentUpload({ files, onChange, disabled }: DocumentUploadProps) {
   const [errors, setErrors] = useState<string[]>([]);
-  const openRef = useRef<() => void>(null);
+  const [dragging, setDragging] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
 
   const add = (incoming: File[]) => {
     const result = addDocuments(files, incoming);
@@ -29,22 +33,50 @@ export function DocumentUpload({ files, onChange, disabled }: DocumentUploadProp
     onChange(files.filter((_, i) => i !== index));
   };
 
+  const onDragOver = (event: DragEvent<HTMLDivElement>) => {
+    if (disabled || !event.dataTransfer?.types.includes('Files')) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'copy';
+    setDragging(true);
+  };
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    if (!disabled) add(Array.from(event.dataTransfer?.files ?? []));
+  };
+
   return (
     <Stack gap="sm">
-      <Dropzone
-        onDrop={add}
-        // The picker filters by type; anything refused there still gets our own clear message.
-        onReject={(rejections) => add(rejections.map((r) => r.file))}
-        accept={DOCUMENT_ACCEPT}
-        multiple
-        disabled={disabled}
-        openRef={openRef}
-        // The drop area is for the mouse; the button inside is the keyboard and screen-reader way in.
-        activateOnClick={false}
-        activateOnKeyboard={false}
-        inputProps={{ name: 'documents', 'aria-label': 'Documents' } as React.ComponentPropsWithoutRef<'input'>}
+      <Paper
         p="lg"
+        radius="md"
+        // The drop area is for the mouse; the button inside is the keyboard and screen-reader way in.
+        onDragOver={onDragOver}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        data-dragging={dragging || undefined}
+        style={{
+          border: `1px dashed ${dragging ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-gray-5)'}`,
+          background: dragging ? 'var(--mantine-primary-color-light)' : 'var(--mantine-color-gray-0)',
+          opacity: disabled ? 0.6 : 1,
+        }}
       >
+        <input
+          ref={inputRef}
+          type="file"
+          name="documents"
+          aria-label="Documents"
+          multiple
+          accept={DOCUMENT_ACCEPT_ATTRIBUTE}
+          disabled={disabled}
+          hidden
+          onChange={(event) => {
+            add(Array.from(event.currentTarget.files ?? []));
+            // The same file picked again after removing it must fire a change again.
+            event.currentTarget.value = '';
+          }}
+        />
         <Group justify="center" gap="md" wrap="wrap">
           <IconUpload size={32} stroke={1.5} color="var(--mantine-primary-color-filled)" aria-hidden />
           <div>
@@ -57,15 +89,14 @@ export function DocumentUpload({ files, onChange, disabled }: DocumentUploadProp
           </div>
           <Button
             variant="default"
-            onClick={() => openRef.current?.()}
+            onClick={() => inputRef.current?.click()}
             disabled={disabled}
             aria-describedby="document-upload-hint"
-            style={{ pointerEvents: 'all' }}
           >
             Choose files
           </Button>
         </Group>
-      </Dropzone>
+      </Paper>
 
       {errors.length > 0 ? (
         <Alert color="red" variant="light" styles={alertStyles} title="Some files were not added" role="alert" p="sm">

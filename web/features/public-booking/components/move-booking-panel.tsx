@@ -1,5 +1,4 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useCallback, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -9,8 +8,8 @@ import type { ManagedBooking } from '../api/types';
 import { useAvailabilityEffects } from '../hooks/use-availability-effects';
 import { todayIn } from '../../../../domain/slot-grid';
 import { formatSiteTimeRange } from '../utils/format';
-import { placeholderStyles } from '../utils/styles';
 import { SlotGrid } from './slot-grid';
+import { DateField } from '../../../components/ui/date-field';
 
 const NO_AVAILABLE_BAY_MESSAGE = 'No compatible bay is available at the selected time. Please choose a different time slot.';
 
@@ -57,18 +56,15 @@ export function MoveBookingPanel({ token, booking, onDone }: MoveBookingPanelPro
         Choose a new date and time for your {booking.durationMin}-minute booking. Only times when a bay that fits your vehicle is free for
         the whole duration are offered.
       </Text>
-      <DatePickerInput
+      <DateField
         label="New date"
-        placeholder="Pick a date"
         minDate={todayIn(booking.timeZone, new Date())}
-        valueFormat="ddd D MMM YYYY"
         value={date}
         onChange={(d) => {
           setDate(d);
           setSlot(null);
         }}
         maw={320}
-        styles={placeholderStyles}
       />
       {date ? (
         <SlotGrid

@@ -1,15 +1,20 @@
-import { Alert, Button, Container, Group, Loader, NativeSelect, Text } from '@mantine/core';
+import { Alert, Button, Container, Group, Loader, Text } from '@mantine/core';
 import { IconAlertCircle, IconBuildingSkyscraper } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePublicOrganizations } from '../api/get-public-organizations';
 import type { CreatedBooking, PublicOrganization } from '../api/types';
 import { BookingRequestForm } from '../components/booking-request-form';
-import { BookingSubmitted } from '../components/booking-submitted';
 import { FormSection } from '../components/form-section';
 import { PageHeader } from '../components/page-header';
 import { alertStyles } from '../utils/styles';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { SelectField } from '../../../components/ui/select-field';
+
+// The confirmation (with its table of the booking) is only needed after a submit: it loads then,
+// not with the form.
+const loadBookingSubmitted = () => import('../components/booking-submitted');
+const BookingSubmitted = lazy(() => loadBookingSubmitted().then((m) => ({ default: m.BookingSubmitted })));
 
 type Submitted = { booking: CreatedBooking; tsrNumber: string };
 
@@ -40,7 +45,9 @@ export default function BookingRequestPage() {
   if (submitted) {
     return (
       <Container size="md" py="xl">
-        <BookingSubmitted booking={submitted.booking} tsrNumber={submitted.tsrNumber} />
+        <Suspense fallback={<Loader aria-label="Loading" />}>
+          <BookingSubmitted booking={submitted.booking} tsrNumber={submitted.tsrNumber} />
+        </Suspense>
       </Container>
     );
   }
@@ -56,7 +63,7 @@ export default function BookingRequestPage() {
           The organization in your booking link is not taking bookings. Please choose one below.
         </Alert>
       ) : null}
-      <NativeSelect
+      <SelectField
         label="Organization"
         withAsterisk
         value={chosenOrgId}

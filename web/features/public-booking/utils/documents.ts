@@ -1,14 +1,6 @@
 import { ALLOWED_FILE_EXTENSIONS, MAX_FILE_BYTES, MAX_FILES } from '../../../../domain/constants';
 
-/** MIME types by extension, for the file picker's filter. */
-export const DOCUMENT_ACCEPT: Record<string, string[]> = {
-  'application/pdf': ['.pdf'],
-  'application/msword': ['.doc'],
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'],
-  'image/jpeg': ['.jpg', '.jpeg'],
-  'image/png': ['.png'],
-};
-
+/** The file picker's filter: the accepted extensions. */
 export const DOCUMENT_ACCEPT_ATTRIBUTE = ALLOWED_FILE_EXTENSIONS.map((e) => `.${e}`).join(',');
 
 const MAX_MB = Math.round(MAX_FILE_BYTES / (1024 * 1024));
