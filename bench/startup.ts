@@ -82,6 +82,25 @@ async function timeStart(label: string): Promise<number> {
   return ms;
 }
 
+const IDLE_WAIT_S = 5;
+
+/** The server's resident memory once started and left idle (the node process itself, no npm). */
+async function idleRssMb(): Promise<number> {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], { env, stdio: 'ignore' });
+  try {
+    while (!(await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false))) {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await new Promise((r) => setTimeout(r, IDLE_WAIT_S * 1000));
+    const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024);
+  } finally {
+    child.kill('SIGTERM');
+    await waitForExit(child);
+  }
+}
+
 try {
   const first = await timeStart('first start (empty data dir: migrate + seed)');
   const later: number[] = [];
@@ -93,6 +112,7 @@ try {
     `startup first: ${firstS.toFixed(2)} s, later (median of 3): ${laterS.toFixed(2)} s ` +
       `(targets: first < ${FIRST_TARGET_S} s, later < ${LATER_TARGET_S} s: ${met ? 'met' : 'NOT met'})`,
   );
+  console.log(`idle memory (npm start, PGlite, demo data, after ${IDLE_WAIT_S} s): ${await idleRssMb()} MB RSS`);
 } finally {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

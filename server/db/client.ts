@@ -1,11 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite, types } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import type pg from 'pg';
 import { migrationsFolder } from './migrate';
 import { findTemplate } from './pglite-template';
 import * as schema from './schema';
@@ -27,10 +24,6 @@ export type Database = {
   close: () => Promise<void>;
 };
 
-// numeric → JS number for the pg driver (drizzle's mode:'number' handles columns it selects;
-// this covers raw aggregates too). int8 counts stay strings unless cast.
-pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
-
 export type OpenOptions = {
   databaseUrl?: string;
   dataDir?: string;
@@ -41,8 +34,15 @@ export type OpenOptions = {
   template?: boolean;
 };
 
+const PGLITE_SHARED_BUFFERS = '32MB';
+
+/** Opens PostgreSQL or PGlite; only the driver in use is loaded (each costs start-up time). */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
+    const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
+    // numeric → JS number for the pg driver (drizzle's mode:'number' handles columns it selects;
+    // this covers raw aggregates too). int8 counts stay strings unless cast.
+    pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle client dropped by the server (restart, failover) must not crash the process: the
     // pool replaces it on the next checkout.
@@ -67,9 +67,19 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     fs.mkdirSync(dataDir, { recursive: true });
     if (isNew && options.template !== false) loadDataDir = findTemplate(migrationsFolder);
   }
+  const [{ PGlite, types }, { btree_gist }, { drizzle: drizzlePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/btree_gist'),
+    import('drizzle-orm/pglite'),
+  ]);
   const pglite = await PGlite.create({
     dataDir,
     loadDataDir,
+    // PostgreSQL's 128 MB buffer cache is most of an idle server's memory on the embedded database
+    // (and a third of its start-up: the cache is set up at start). 32 MB holds the hot tables of a
+    // site's bookings; the data files stay in the operating system's page cache behind it.
+    // Measured in bench/RESULTS.md: idle RSS 375 → ~290 MB.
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     extensions: { btree_gist },
     parsers: { [types.NUMERIC]: (value: string) => Number(value) },
   });

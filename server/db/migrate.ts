@@ -1,7 +1,5 @@
 import path from 'node:path';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { projectRoot } from '../paths';
 import type { Database } from './client';
 
@@ -12,10 +10,13 @@ const MIGRATION_LOCK_KEY = 727_401_993;
 
 /** Applies pending migrations; idempotent. */
 export async function runMigrations(database: Database): Promise<void> {
+  // Each driver's migrator loads only for the database in use (start-up time).
   if (database.kind === 'pglite') {
+    const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
     await migratePglite(database.db as never, { migrationsFolder });
     return;
   }
+  const { migrate: migratePg } = await import('drizzle-orm/node-postgres/migrator');
   const client = await database.pool!.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import type { PGlite } from '@electric-sql/pglite';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { cacheDir } from '../paths';
 
@@ -32,6 +31,10 @@ export async function buildTemplate(
 ): Promise<string> {
   const file = templateFile(migrationsFolder);
   if (fs.existsSync(file)) return file;
+  const [{ PGlite }, { btree_gist }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/btree_gist'),
+  ]);
   const pglite = await PGlite.create({ extensions: { btree_gist } });
   try {
     await migrate(pglite);
