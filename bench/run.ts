@@ -24,7 +24,7 @@ const benchmarks = [
   { file: 'upload-memory.ts', title: 'Upload memory: 4 × 10 documents of 9.9 MB at once (embedded PGlite)' },
   { file: 'public-page.ts', title: 'Public pages: JavaScript on the wire and form ready (Chromium, `npm start`)' },
 ];
-const KEY_LINE = /^(availability speedup:|availability latency \d|booking commits\/s:|startup first:|upload memory:|public page JS:|form ready:|WARNING:|FAILED)/;
+const KEY_LINE = /^(availability speedup:|availability latency \d|booking commits\/s:|server memory|startup first:|idle memory|upload memory:|public page JS:|form ready:|WARNING:|FAILED)/;
 
 type Outcome = { file: string; title: string; lines: string[]; exitCode: number; seconds: number };
 
