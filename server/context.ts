@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Mailer } from './mail/mailer';
 import type { Storage } from './storage/storage';
+import type { RealtimeEvent } from '../domain/realtime';
 
 /** A clock the tests can freeze. */
 export type Clock = { now: () => Date };
@@ -24,4 +25,9 @@ export type AppContext = {
   startedAt: Date;
   /** Wakes the mail-outbox worker after a commit that queued mail (absent in API tests, which drain it). */
   mailWorker?: { kick: () => void };
+  /**
+   * Live updates: call after the change has committed. Fans out to every server process (LISTEN/
+   * NOTIFY on PostgreSQL, in-process on PGlite) and on to the subscribed WebSocket clients.
+   */
+  realtime?: { publish: (event: RealtimeEvent) => void };
 };
