@@ -1,4 +1,4 @@
-import { RELEASED_BOOKING_STATUSES } from './enums';
+import { RELEASED_BOOKING_STATUSES } from './booking-lifecycle';
 import { metresToMm } from './booking-request';
 import type { Slot } from './slot-grid';
 

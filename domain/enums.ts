@@ -76,9 +76,6 @@ export const BOOKING_STATUSES = [
 ] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
-/** Statuses that no longer hold a bay: ignored by conflict checks and the overlap constraint. */
-export const RELEASED_BOOKING_STATUSES = ['declined', 'cancelled', 'no_show'] as const;
-
 export const BOOKING_SOURCES = ['portal', 'admin', 'ssc', 'demo'] as const;
 export type BookingSource = (typeof BOOKING_SOURCES)[number];
 

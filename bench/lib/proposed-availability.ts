@@ -17,7 +17,7 @@
 //    zone (UTC−12 … UTC+14) plus the duration, and issue all four queries at once.
 import { and, eq, gt, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { computeDayAvailability, isBayCompatible, type BusyInterval } from '../../domain/availability';
-import { RELEASED_BOOKING_STATUSES } from '../../domain/enums';
+import { RELEASED_BOOKING_STATUSES } from '../../domain/booking-lifecycle';
 import { buildSlotGrid, type Slot } from '../../domain/slot-grid';
 import type { Db } from '../../server/db/client';
 import { bays, blackouts, bookings, sites } from '../../server/db/schema';

@@ -7,7 +7,6 @@ import {
   type OperatingHours,
 } from '../../domain/constants';
 import {
-  RELEASED_BOOKING_STATUSES,
   WEEKDAYS,
   type BayFeature,
   type BookingStatus,
@@ -16,6 +15,7 @@ import {
   type TsrSystemType,
   type VehicleType,
 } from '../../domain/enums';
+import { RELEASED_BOOKING_STATUSES } from '../../domain/booking-lifecycle';
 import type {
   auditLog,
   bays,

@@ -322,6 +322,8 @@ export const bookings = pgTable(
     idempotencyFingerprint: text('idempotency_fingerprint'),
     manageTokenHash: text('manage_token_hash').unique(),
     statusReason: text('status_reason'),
+    /** Bumped by every write; a write that carries an older one is refused (409). */
+    version: integer('version').notNull().default(1),
     approvedAt: ts('approved_at'),
     declinedAt: ts('declined_at'),
     cancelledAt: ts('cancelled_at'),
@@ -336,9 +338,11 @@ export const bookings = pgTable(
     index('bookings_org_start_idx').on(t.orgId, t.startTime),
     index('bookings_site_start_idx').on(t.siteId, t.startTime),
     index('bookings_bay_start_idx').on(t.bayId, t.startTime),
-    index('bookings_status_idx').on(t.orgId, t.status),
+    index('bookings_org_status_start_idx').on(t.orgId, t.status, t.startTime),
     uniqueIndex('bookings_idempotency_idx').on(t.orgId, t.idempotencyKey),
     check('bookings_time_order', sql`${t.endTime} > ${t.startTime}`),
+    // The status list is domain/enums.ts BOOKING_STATUSES (migration 0003 writes it out).
+    check('bookings_status_known', sql`${t.status} in ('pending', 'approved', 'declined', 'cancelled', 'checked_in', 'in_progress', 'completed', 'overstay', 'no_show')`),
     // The no-overlap exclusion constraint lives in a custom migration (drizzle cannot express it).
   ],
 );

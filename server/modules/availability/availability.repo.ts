@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
-import { RELEASED_BOOKING_STATUSES } from '../../../domain/enums';
+import { RELEASED_BOOKING_STATUSES } from '../../../domain/booking-lifecycle';
 import type { Db, Tx } from '../../db/client';
 import { bays, blackouts, bookings, organizations, sites } from '../../db/schema';
 
@@ -128,7 +128,7 @@ export async function countOverlaps(db: Conn): Promise<number> {
     select count(*)::int as count from bookings a join bookings b
       on a.bay_id = b.bay_id and a.id < b.id
      and tstzrange(a.start_time, a.end_time, '[)') && tstzrange(b.start_time, b.end_time, '[)')
-    where a.status not in ('declined', 'cancelled', 'no_show') and b.status not in ('declined', 'cancelled', 'no_show')`);
+    where a.status not in (${RELEASED_LITERALS}) and b.status not in (${RELEASED_LITERALS})`);
   // node-postgres and PGlite both return { rows }.
   const [row] = (rows as unknown as { rows: { count: number }[] }).rows;
   return Number(row?.count ?? 0);

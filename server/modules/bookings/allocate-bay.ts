@@ -1,6 +1,7 @@
 import type { OperatingHours } from '../../../domain/constants';
 import { hoursOn, parseTimeOfDay, todayIn, zonedTimeToUtc } from '../../../domain/slot-grid';
 import type { Database } from '../../db/client';
+import { RELEASED_BOOKING_STATUSES } from '../../../domain/booking-lifecycle';
 
 // Booking one slot in one statement. The portal's hot path: the site rules (time zone, hours,
 // interval, advance, horizon) come from a per-organization copy in memory, checked against the
@@ -160,9 +161,11 @@ export type FastBookingInput = {
 
 export type FastBooking = { id: string; siteId: string; bayId: string; bayName: string; startTime: Date; endTime: Date; status: string };
 
-const RELEASED = `'declined', 'cancelled', 'no_show'`;
+const RELEASED = RELEASED_BOOKING_STATUSES.map((status) => `'${status}'`).join(', ');
 
 /** One statement: best-fit free bay, narrow lock, booking, audit, outbox. See the header. */
+// jsonb_populate_record leaves absent columns null, not their defaults: every NOT NULL column
+// with a default that the caller's record may omit is set here.
 const BOOK_SLOT_SQL = `
 with cand as (
   -- Each site's first free bay in best-fit order (the scan stops at the first free one), then the
@@ -199,7 +202,7 @@ with cand as (
     from locked l,
          jsonb_populate_record(null::bookings, $9::jsonb || jsonb_build_object(
            'site_id', l.site_id, 'bay_id', l.bay_id, 'start_time', l.start_time, 'end_time', l.end_time,
-           'window_start', l.start_time, 'window_end', l.end_time)) r
+           'window_start', l.start_time, 'window_end', l.end_time, 'version', 1)) r
   returning id, org_id, site_id, bay_id, start_time, end_time, status, tsr_number, tenant_name, vehicle_type
 ), audit as (
   insert into audit_log (actor_role, action, resource_type, resource_id, org_id, site_id, details, ip, created_at)
@@ -312,7 +315,7 @@ export async function bookSlotFast(database: Database, input: FastBookingInput):
   ];
   for (let attempt = 0; attempt < 12; attempt++) {
     try {
-      const [row] = await run<BookedRow>(database, 'baywise_book_slot_v1', BOOK_SLOT_SQL, values);
+      const [row] = await run<BookedRow>(database, 'baywise_book_slot_v2', BOOK_SLOT_SQL, values);
       if (!row) return null;
       return {
         id: row.id,

@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns/format';
 import { z } from 'zod';
+import { HAULIER_CHANGEABLE_STATUSES } from '../../../domain/booking-lifecycle';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../plugins/errors';
 import { writeAudit } from '../audit/audit.service';
@@ -13,7 +14,7 @@ import { candidatesFor, claimBay } from './public-booking.service';
 // The haulier's private manage link: /book/manage/{token}. The token is stored only as a hash.
 
 /** Statuses a haulier may still cancel or move, before the booking starts. */
-const CHANGEABLE = ['pending', 'approved'];
+const CHANGEABLE: readonly string[] = HAULIER_CHANGEABLE_STATUSES;
 
 export const manageViewSchema = z.object({
   reference: z.string(),

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gt, inArray, lt, notInArray, sql } from 'drizzle-orm';
-import { RELEASED_BOOKING_STATUSES } from '../../../domain/enums';
+import { ON_SITE_STATUSES, RELEASED_BOOKING_STATUSES } from '../../../domain/booking-lifecycle';
 import type { Db, Tx } from '../../db/client';
 import {
   bays,
@@ -16,7 +16,6 @@ import {
 const visibleOrganization = and(eq(organizations.active, true), eq(organizations.status, 'active'));
 const visibleSite = and(eq(sites.active, true), visibleOrganization);
 /** A vehicle on site: arrived at the gate, at a bay, or over its time at a bay. */
-const ON_SITE_STATUSES = ['checked_in', 'in_progress', 'overstay'];
 const liveBooking = notInArray(bookings.status, [...RELEASED_BOOKING_STATUSES]);
 
 export async function listVisibleOrganizations(db: Db) {
@@ -89,7 +88,7 @@ export async function overviewCounts(db: Db, now: Date) {
     bookingsOfVisibleSites().where(
       and(visibleOrganization, eq(bookings.status, 'pending'), gt(bookings.endTime, now)),
     ),
-    bookingsOfVisibleSites().where(and(visibleOrganization, inArray(bookings.status, ON_SITE_STATUSES))),
+    bookingsOfVisibleSites().where(and(visibleOrganization, inArray(bookings.status, [...ON_SITE_STATUSES]))),
     db
       .select({ value: count() })
       .from(bays)
