@@ -24,6 +24,8 @@ import publicRoutes from './modules/public/public.routes';
 import organizationRoutes from './modules/organizations/organizations.routes';
 import publicBookingRoutes from './modules/bookings/public-bookings.routes';
 import platformRoutes from './modules/platform/platform.routes';
+import { registerOrgScope } from './plugins/org-scope';
+import orgBookingRoutes from './modules/bookings/org-bookings.routes';
 
 
 export type BuildOptions = {
@@ -87,6 +89,14 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   await app.register(organizationRoutes, { prefix: '/api', ctx });
   await app.register(publicBookingRoutes, { prefix: '/api/public', ctx });
   await app.register(platformRoutes, { prefix: '/api', ctx });
+  // The organization workspace: one tenant scope (server/plugins/org-scope.ts) for every route.
+  await app.register(
+    async (scoped) => {
+      registerOrgScope(scoped, ctx);
+      await scoped.register(orgBookingRoutes, { ctx });
+    },
+    { prefix: '/api/orgs/:orgId' },
+  );
 
   if (options.webDist && fs.existsSync(path.join(options.webDist, 'index.html'))) {
     await app.register(fastifyStatic, {

@@ -6,6 +6,7 @@ import {
   renderBookingChanged,
   renderBookingConfirmation,
   renderNewRequestToAdmins,
+  BOOKING_CHANGES,
   type BookingChange,
   type BookingMailFacts,
 } from './booking-mail';
@@ -56,9 +57,9 @@ export function queueNewBookingMail(tx: Tx, now: Date, booking: BookingRef, docu
   ]);
 }
 
-export function queueBookingChangedMail(tx: Tx, now: Date, booking: BookingRef, change: BookingChange) {
+export function queueBookingChangedMail(tx: Tx, now: Date, booking: BookingRef, change: BookingChange, reason: string | null = null) {
   return enqueueMail(tx, now, [
-    { kind: 'booking.changed', orgId: booking.orgId, recipients: [booking.tenantEmail], payload: { bookingId: booking.id, change } },
+    { kind: 'booking.changed', orgId: booking.orgId, recipients: [booking.tenantEmail], payload: { bookingId: booking.id, change, reason } },
   ]);
 }
 
@@ -82,7 +83,8 @@ export const bookingMailRenderers: MailRenderers = {
   'booking.changed': async (ctx, payload) => {
     const view = await loadView(ctx, payload);
     if (!view) return null;
-    const change: BookingChange = payload.change === 'cancelled' ? 'cancelled' : 'moved';
-    return renderBookingChanged(mailFacts(view, 0), manageUrlOf(ctx, view), change);
+    const change = (BOOKING_CHANGES as readonly unknown[]).includes(payload.change) ? (payload.change as BookingChange) : 'moved';
+    const reason = typeof payload.reason === 'string' ? payload.reason : null;
+    return renderBookingChanged(mailFacts(view, 0), manageUrlOf(ctx, view), change, reason);
   },
 };

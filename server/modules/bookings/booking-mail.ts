@@ -115,25 +115,52 @@ export function renderNewRequestToAdmins(publicUrl: string, facts: BookingMailFa
   };
 }
 
-export type BookingChange = 'cancelled' | 'moved';
+/** What happened to a booking, as the haulier is told: by themselves (link) or by the site. */
+export const BOOKING_CHANGES = ['cancelled', 'moved', 'approved', 'declined', 'cancelled_by_site', 'moved_by_site'] as const;
+export type BookingChange = (typeof BOOKING_CHANGES)[number];
 
-/** The haulier hears that their booking was cancelled or moved. */
-export function renderBookingChanged(facts: BookingMailFacts, manageUrl: string | null, change: BookingChange): MailMessage {
+const CHANGE_SUBJECTS: Record<BookingChange, string> = {
+  cancelled: 'Booking cancelled',
+  moved: 'Booking moved',
+  approved: 'Booking approved',
+  declined: 'Booking declined',
+  cancelled_by_site: 'Booking cancelled by the site',
+  moved_by_site: 'Booking rescheduled by the site',
+};
+
+function changeSentence(facts: BookingMailFacts, change: BookingChange, when: string): string {
+  switch (change) {
+    case 'cancelled':
+      return `Your booking ${facts.reference} at ${facts.siteName} (${when}) is cancelled.`;
+    case 'moved':
+      return `Your booking ${facts.reference} is moved to ${when} at ${facts.siteName}, bay ${facts.bayName}. It is pending review again.`;
+    case 'approved':
+      return `Your booking ${facts.reference} is approved: ${when} at ${facts.siteName}, bay ${facts.bayName}. Please arrive on time and check in at the gate.`;
+    case 'declined':
+      return `Your booking request ${facts.reference} for ${when} at ${facts.siteName} was declined.`;
+    case 'cancelled_by_site':
+      return `${facts.orgName} cancelled your booking ${facts.reference} at ${facts.siteName} (${when}).`;
+    case 'moved_by_site':
+      return `${facts.orgName} moved your booking ${facts.reference} to ${when} at ${facts.siteName}, bay ${facts.bayName}.`;
+  }
+}
+
+/** The haulier hears what happened to their booking, with the reason when the site gave one. */
+export function renderBookingChanged(facts: BookingMailFacts, manageUrl: string | null, change: BookingChange, reason: string | null = null): MailMessage {
   const when = formatSlot(facts.startTime, facts.endTime, facts.timeZone);
+  const withCalendar = (change === 'moved' || change === 'moved_by_site' || change === 'approved') && manageUrl;
   return {
     to: facts.tenantEmail,
-    subject: change === 'cancelled' ? `Booking cancelled – ${facts.reference}` : `Booking moved – ${facts.reference}`,
+    subject: `${CHANGE_SUBJECTS[change]} – ${facts.reference}`,
     text: [
       `Hello ${facts.contactName || facts.tenantName},`,
       '',
-      change === 'cancelled'
-        ? `Your booking ${facts.reference} at ${facts.siteName} (${when}) is cancelled.`
-        : `Your booking ${facts.reference} is moved to ${when} at ${facts.siteName}, bay ${facts.bayName}. It is pending review again.`,
-      ...(manageUrl ? ['', 'Manage the booking:', manageUrl] : []),
+      changeSentence(facts, change, when),
+      ...(reason ? ['', `Reason: ${reason}`] : []),
+      ...(manageUrl && change !== 'declined' ? ['', 'Manage the booking:', manageUrl] : []),
     ].join('\n'),
-    attachments:
-      change === 'moved' && manageUrl
-        ? [{ filename: 'booking.ics', content: bookingIcs(facts, manageUrl), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }]
-        : undefined,
+    attachments: withCalendar
+      ? [{ filename: 'booking.ics', content: bookingIcs(facts, manageUrl), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }]
+      : undefined,
   };
 }

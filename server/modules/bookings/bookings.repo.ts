@@ -65,6 +65,8 @@ export function listOrgAdminEmails(db: Conn, orgId: string) {
     .then((rows) => rows.map((r) => r.email));
 }
 
-export function updateBooking(db: Conn, id: string, values: Partial<typeof bookings.$inferInsert>) {
+export type BookingUpdate = Partial<typeof bookings.$inferInsert>;
+
+export function updateBooking(db: Conn, id: string, values: BookingUpdate) {
   return db.update(bookings).set(values).where(eq(bookings.id, id));
 }

@@ -120,7 +120,8 @@ describe.each(databaseKinds)('booking documents on %s', (kind) => {
 
   it('leaves no temporary upload files behind, whatever the outcome', async () => {
     const tmp = (await import('node:os')).tmpdir();
-    const leftovers = () => fs.readdirSync(tmp).filter((f) => f.startsWith('baywise-upload-'));
+    // This process's own upload folders only: other test files upload in parallel.
+    const leftovers = () => fs.readdirSync(tmp).filter((f) => f.startsWith(`baywise-upload-${process.pid}-`));
     const before = leftovers().length;
     await submit(valid(4), [['fine.png', PNG_BYTES]]);
     await submit(valid(5), [['bad.pdf', Buffer.from('not a pdf at all')]]);

@@ -190,7 +190,8 @@ export async function readBookingMultipart(request: FastifyRequest): Promise<Mul
   if (!/;\s*boundary=("[^"]+"|[^;\s]+)/i.test(contentType)) {
     throw badRequest('Expected a multipart form submission with a boundary (Content-Type: multipart/form-data; boundary=…)');
   }
-  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'baywise-upload-'));
+  // The process id in the name: a leftover can be traced to the process that made it.
+  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), `baywise-upload-${process.pid}-`));
   const cleanup = () => fsp.rm(dir, { recursive: true, force: true });
   let data: unknown;
   const documents: UploadedDocument[] = [];

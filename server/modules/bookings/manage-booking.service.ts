@@ -8,6 +8,7 @@ import { writeAudit } from '../audit/audit.service';
 import { getDayAvailability } from '../availability/availability.service';
 import { hashToken } from '../auth/tokens';
 import { queueBookingChangedMail } from './booking-mail-queue';
+import { afterCommit, applyTransitionInTx } from './lifecycle.service';
 import * as repo from './bookings.repo';
 import { candidatesFor, claimBay } from './public-booking.service';
 
@@ -94,21 +95,18 @@ export async function cancelManagedBooking(ctx: AppContext, token: string, reaso
     if (!toManageView(view, now).canCancel) {
       throw new AppError(409, 'not_changeable', `This booking can no longer be cancelled (status: ${view.booking.status})`);
     }
-    await repo.updateBooking(tx, view.booking.id, { status: 'cancelled', cancelledAt: now, statusReason: reason || 'Cancelled by the haulier', updatedAt: now });
-    await writeAudit(tx, {
-      actor: null,
-      action: 'booking.cancelled',
-      resourceType: 'booking',
-      resourceId: view.booking.id,
-      orgId: view.booking.orgId,
-      siteId: view.booking.siteId,
-      details: { tsr_number: view.booking.tsrNumber, tenant_name: view.booking.tenantName, from_status: view.booking.status, status: 'cancelled', source: 'manage_link', reason: reason ?? null },
-      ip,
-    });
+    // The lifecycle's own move (checks, timestamp, version, audit); the haulier's confirmation below.
+    await applyTransitionInTx(
+      ctx,
+      tx,
+      { bookingId: view.booking.id, orgId: view.booking.orgId, to: 'cancelled', reason: reason || 'Cancelled by the haulier' },
+      { kind: 'haulier', user: null, ip },
+    );
     await queueBookingChangedMail(tx, now, view.booking, 'cancelled');
   });
-  ctx.mailWorker?.kick();
-  return toManageView(await load(ctx, token), now);
+  const cancelled = await load(ctx, token);
+  afterCommit(ctx, cancelled, 'cancelled');
+  return toManageView(cancelled, now);
 }
 
 /** The day's grid for moving this booking: its own vehicle and duration, its own time not counted as busy. */

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { BOOKING_STATUSES } from './enums';
+import { isCalendarDate } from './booking-request';
+import { multiLine } from './text-rules';
+
+// The organization's booking workspace: what the API takes and answers. The web derives its types
+// from these schemas (no hand-written copies).
+
+export const BOOKING_SORT_FIELDS = ['startTime', 'createdAt', 'tenantName', 'status', 'tsrNumber'] as const;
+export const BOOKING_PAGE_SIZES = [10, 25, 50, 100] as const;
+export const DEFAULT_BOOKING_PAGE_SIZE = 25;
+
+const uuid = z.string().uuid();
+const isoDateSchema = z.string().refine(isCalendarDate, 'Use a calendar date as YYYY-MM-DD');
+
+export const bookingListQuerySchema = z.object({
+  status: z.array(z.enum(BOOKING_STATUSES)).or(z.enum(BOOKING_STATUSES).transform((s) => [s])).optional(),
+  /** Site-local calendar days, inclusive. */
+  from: isoDateSchema.optional(),
+  to: isoDateSchema.optional(),
+  siteId: uuid.optional(),
+  bayId: uuid.optional(),
+  /** TSR number, company or registration (case-insensitive, part of the text). */
+  q: z.string().trim().max(100).optional(),
+  sort: z.enum(BOOKING_SORT_FIELDS).default('startTime'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().refine((n) => (BOOKING_PAGE_SIZES as readonly number[]).includes(n), 'Page size must be 10, 25, 50 or 100').default(DEFAULT_BOOKING_PAGE_SIZE),
+});
+export type BookingListQuery = z.input<typeof bookingListQuerySchema>;
+
+export const bookingListItemSchema = z.object({
+  id: z.string(),
+  version: z.number(),
+  status: z.enum(BOOKING_STATUSES),
+  tsrNumber: z.string(),
+  tenantName: z.string(),
+  siteId: z.string(),
+  siteName: z.string(),
+  bayId: z.string(),
+  bayName: z.string(),
+  timeZone: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  bookingType: z.string(),
+  vehicleType: z.string(),
+  vehicleRegistration: z.string(),
+  source: z.string(),
+  createdAt: z.string(),
+});
+export type BookingListItem = z.infer<typeof bookingListItemSchema>;
+
+export const bookingListSchema = z.object({
+  items: z.array(bookingListItemSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type BookingList = z.infer<typeof bookingListSchema>;
+
+export const bookingDocumentSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  sizeBytes: z.number(),
+  createdAt: z.string(),
+});
+
+export const bookingHistoryEntrySchema = z.object({
+  id: z.string(),
+  action: z.string(),
+  actorEmail: z.string().nullable(),
+  actorRole: z.string().nullable(),
+  fromStatus: z.string().nullable(),
+  toStatus: z.string().nullable(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const bookingDetailSchema = bookingListItemSchema.extend({
+  tsrSystemType: z.string().nullable(),
+  tsrUrl: z.string().nullable(),
+  contactName: z.string().nullable(),
+  tenantEmail: z.string(),
+  tenantPhone: z.string().nullable(),
+  vehicleHeightM: z.number(),
+  vehicleLengthM: z.number().nullable(),
+  specialAccessNeeds: z.array(z.string()),
+  goodsDescription: z.string().nullable(),
+  expectedDurationMin: z.number(),
+  driverInductionCompleted: z.boolean(),
+  notes: z.string().nullable(),
+  statusReason: z.string().nullable(),
+  approvedAt: z.string().nullable(),
+  declinedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  checkedInAt: z.string().nullable(),
+  startedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  noShowAt: z.string().nullable(),
+  updatedAt: z.string(),
+  /** The moves the caller may make now (the server checks again on each). */
+  allowedTransitions: z.array(z.enum(BOOKING_STATUSES)),
+  documents: z.array(bookingDocumentSchema),
+  history: z.array(bookingHistoryEntrySchema),
+});
+export type BookingDetail = z.infer<typeof bookingDetailSchema>;
+
+const REASON_MAX = 500;
+
+export const bookingTransitionSchema = z.object({
+  to: z.enum(BOOKING_STATUSES),
+  /** The version the screen showed: a newer one answers 409. */
+  version: z.number().int().min(1),
+  reason: z
+    .string()
+    .max(REASON_MAX, `Reason must be at most ${REASON_MAX} characters`)
+    .refine(...multiLine('Reason'))
+    .optional(),
+});
+export type BookingTransitionInput = z.infer<typeof bookingTransitionSchema>;
+
+export const bookingExtendSchema = z.object({
+  version: z.number().int().min(1),
+  /** The new end: later than the current one. */
+  endTime: z.string().datetime({ offset: true }),
+});
+export type BookingExtendInput = z.infer<typeof bookingExtendSchema>;

@@ -1,0 +1,255 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoDataIfEmpty } from '../../db/seed';
+import { createTestApp, databaseKinds, type TestApp } from '../../test/harness';
+import { signAccessToken } from '../auth/tokens';
+
+// The organization's booking workspace API: list, detail, lifecycle moves with versions, Extend
+// Time, documents — and nothing of it reachable from outside the organization.
+
+const NOW = '2026-11-23T00:00:00Z';
+
+describe.each(databaseKinds)('organization bookings API on %s', (kind) => {
+  let t: TestApp;
+  let acmeId: string;
+  let harbourId: string;
+  let siteId: string;
+  let bayIds: string[];
+  let admin: Record<string, string>;
+  let dock: Record<string, string>;
+  let security: Record<string, string>;
+  let harbourAdmin: Record<string, string>;
+  let seq = 0;
+
+  const query = <T = Record<string, unknown>>(text: string, params?: unknown[]) => t.ctx.database.query<T>(text, params);
+
+  const signIn = async (email: string, expiresAt = `${NOW}`) => {
+    const [user] = await query<{ id: string }>(`select id from users where email = $1`, [email]);
+    const [session] = await query<{ id: string }>(
+      `insert into auth_sessions (user_id, expires_at) values ($1, $2::timestamptz + interval '1 day') returning id`,
+      [user!.id, expiresAt],
+    );
+    const { token } = await signAccessToken(t.ctx, { userId: user!.id, sessionId: session!.id, email });
+    return { authorization: `Bearer ${token}` };
+  };
+
+  const call = async (method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: unknown) => {
+    const response = await t.app.inject({ method, url, headers, payload: payload as never });
+    const isJson = String(response.headers['content-type'] ?? '').includes('json');
+    return { status: response.statusCode, body: isJson ? response.json() : response.body, headers: response.headers };
+  };
+
+  /** A booking on the test site, in any status, at `hoursFromNow` for `minutes`. */
+  const booking = async (status: string, hoursFromNow: number, options: { bay?: number; minutes?: number; tenant?: string } = {}) => {
+    seq += 1;
+    const start = new Date(Date.parse(NOW) + hoursFromNow * 3_600_000);
+    const end = new Date(start.getTime() + (options.minutes ?? 60) * 60_000);
+    const [row] = await query<{ id: string }>(
+      `insert into bookings (org_id, site_id, bay_id, tsr_number, tenant_name, tenant_email, start_time, end_time, window_start, window_end,
+                             vehicle_type, vehicle_registration, vehicle_height_mm, vehicle_height_m, status, source)
+       values ($1, $2, $3, $4, $5, 'haulier@example.test', $6, $7, $6, $7, 'rigid', $8, 3500, 3.5, $9, 'admin') returning id`,
+      [acmeId, siteId, bayIds[options.bay ?? 0], `TSR-ORG-${seq}`, options.tenant ?? `Tenant ${seq}`, start.toISOString(), end.toISOString(), `ORG${seq}`, status],
+    );
+    return row!.id;
+  };
+  const versionOf = async (id: string) => (await query<{ version: number; status: string }>(`select version, status from bookings where id = $1`, [id]))[0]!;
+  const url = (path: string, orgId = acmeId) => `/api/orgs/${orgId}${path}`;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { now: NOW });
+    await seedDemoDataIfEmpty(t.ctx);
+    acmeId = (await query<{ id: string }>(`select id from organizations where slug = 'acme-logistics'`))[0]!.id;
+    harbourId = (await query<{ id: string }>(`select id from organizations where slug = 'harbour-foods'`))[0]!.id;
+    siteId = (await query<{ id: string }>(`insert into sites (org_id, name, time_zone) values ($1, 'Test Yard', 'Australia/Sydney') returning id`, [acmeId]))[0]!.id;
+    bayIds = [];
+    for (const name of ['T-1', 'T-2']) {
+      bayIds.push((await query<{ id: string }>(`insert into bays (org_id, site_id, name, height_clearance_m) values ($1, $2, $3, 5) returning id`, [acmeId, siteId, name]))[0]!.id);
+    }
+    admin = await signIn('admin@acme.test');
+    dock = await signIn('dock@acme.test');
+    security = await signIn('security@acme.test');
+    harbourAdmin = await signIn('admin@harbour.test');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  describe('list', () => {
+    it('pages, filters by status, site, day and free text, and sorts', async () => {
+      const a = await booking('pending', 200, { tenant: 'Zebra Freight' });
+      const b = await booking('approved', 201, { tenant: 'Alpha Haulage' });
+      await booking('cancelled', 202, { tenant: 'Alpha Cancelled' });
+
+      const pending = await call('GET', url(`/bookings?siteId=${siteId}&status=pending`), admin);
+      expect(pending.status).toBe(200);
+      expect(pending.body.items.map((i: { id: string }) => i.id)).toContain(a);
+      expect(pending.body.items.every((i: { status: string }) => i.status === 'pending')).toBe(true);
+
+      const text = await call('GET', url(`/bookings?siteId=${siteId}&q=alpha&sort=tenantName&order=asc`), admin);
+      expect(text.body.items.map((i: { tenantName: string }) => i.tenantName)).toEqual(['Alpha Cancelled', 'Alpha Haulage']);
+      expect(text.body.total).toBe(2);
+
+      // 200 h after NOW is 2026-12-01 in Sydney (UTC+11): the site's own calendar day.
+      const day = await call('GET', url(`/bookings?siteId=${siteId}&from=2026-12-01&to=2026-12-01&status=approved`), admin);
+      expect(day.body.items.map((i: { id: string }) => i.id)).toEqual([b]);
+
+      const page = await call('GET', url(`/bookings?pageSize=10&page=2&sort=startTime&order=desc`), admin);
+      expect(page.status).toBe(200);
+      expect(page.body.items.length).toBeLessThanOrEqual(10);
+      expect(page.body.total).toBeGreaterThan(10);
+      expect(page.body.page).toBe(2);
+    });
+
+    it('treats % and _ in the search as plain characters, and refuses bad parameters with a 400', async () => {
+      const none = await call('GET', url('/bookings?q=%25'), admin);
+      expect(none.status).toBe(200);
+      expect(none.body.total).toBe(0);
+      const bad = await call('GET', url('/bookings?pageSize=7'), admin);
+      expect(bad.status).toBe(400);
+      expect(JSON.stringify(bad.body)).toContain('Page size must be 10, 25, 50 or 100');
+      expect((await call('GET', url('/bookings?status=teleported'), admin)).status).toBe(400);
+      expect((await call('GET', url('/bookings?from=2026-02-30'), admin)).status).toBe(400);
+    });
+  });
+
+  describe('lifecycle moves', () => {
+    it('approves with the version it saw: audit entry, the haulier’s e-mail, a new version', async () => {
+      const id = await booking('pending', 30);
+      const before = await versionOf(id);
+      const res = await call('POST', url(`/bookings/${id}/transitions`), admin, { to: 'approved', version: before.version });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ status: 'approved', version: before.version + 1 });
+      expect(res.body.approvedAt).toBe('2026-11-23T00:00:00.000Z');
+      expect(res.body.history.at(-1)).toMatchObject({ action: 'booking.approved', actorEmail: 'admin@acme.test', fromStatus: 'pending', toStatus: 'approved' });
+      expect(res.body.allowedTransitions).toEqual(['checked_in', 'cancelled', 'no_show']);
+      const mail = (await t.outbox()).filter((m) => m.subject?.startsWith('Booking approved'));
+      expect(mail.at(-1)?.text).toContain('is approved');
+    });
+
+    it('refuses a stale version with 409 and changes nothing', async () => {
+      const id = await booking('pending', 31);
+      const { version } = await versionOf(id);
+      expect((await call('POST', url(`/bookings/${id}/transitions`), admin, { to: 'approved', version })).status).toBe(200);
+      const stale = await call('POST', url(`/bookings/${id}/transitions`), admin, { to: 'cancelled', version });
+      expect(stale.status).toBe(409);
+      expect(stale.body.error.code).toBe('stale_version');
+      expect(stale.body.error.message).toContain('now approved');
+      expect(await versionOf(id)).toEqual({ version: version + 1, status: 'approved' });
+    });
+
+    it('refuses a move the lifecycle does not have, naming the current status', async () => {
+      const id = await booking('completed', -5);
+      const { version } = await versionOf(id);
+      const res = await call('POST', url(`/bookings/${id}/transitions`), admin, { to: 'approved', version });
+      expect(res.status).toBe(409);
+      expect(res.body.error).toMatchObject({ code: 'illegal_transition', message: 'This booking is completed: it cannot be moved to approved.' });
+      expect(await versionOf(id)).toEqual({ version, status: 'completed' });
+    });
+
+    it('needs a reason to decline, and mails it to the haulier', async () => {
+      const id = await booking('pending', 32);
+      const { version } = await versionOf(id);
+      const empty = await call('POST', url(`/bookings/${id}/transitions`), admin, { to: 'declined', version, reason: '   ' });
+      expect(empty.status).toBe(400);
+      expect(empty.body.error.message).toBe('A reason is required');
+      expect((await versionOf(id)).status).toBe('pending');
+      const res = await call('POST', url(`/bookings/${id}/transitions`), admin, { to: 'declined', version, reason: 'Bay closed for resurfacing' });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ status: 'declined', statusReason: 'Bay closed for resurfacing' });
+      const mail = (await t.outbox()).filter((m) => m.subject?.startsWith('Booking declined')).at(-1);
+      expect(mail?.text).toContain('Reason: Bay closed for resurfacing');
+    });
+
+    it('lets a dockmaster approve and check in but not decline', async () => {
+      const id = await booking('pending', 33);
+      const v1 = (await versionOf(id)).version;
+      const decline = await call('POST', url(`/bookings/${id}/transitions`), dock, { to: 'declined', version: v1, reason: 'No' });
+      expect(decline.status).toBe(403);
+      const approve = await call('POST', url(`/bookings/${id}/transitions`), dock, { to: 'approved', version: v1 });
+      expect(approve.status).toBe(200);
+      expect(approve.body.allowedTransitions).toEqual(['checked_in', 'no_show']);
+      const checkIn = await call('POST', url(`/bookings/${id}/transitions`), dock, { to: 'checked_in', version: v1 + 1 });
+      expect(checkIn.body).toMatchObject({ status: 'checked_in', checkedInAt: '2026-11-23T00:00:00.000Z' });
+    });
+
+    it('extends an overstay only while the bay is free, back to in progress', async () => {
+      const id = await booking('overstay', -2, { bay: 1, minutes: 60 });
+      await booking('approved', 0, { bay: 1, minutes: 60 }); // the next booking on the bay, from NOW
+      const { version } = await versionOf(id);
+      const blocked = await call('POST', url(`/bookings/${id}/extend`), admin, { version, endTime: '2026-11-23T00:30:00Z' });
+      expect(blocked.status).toBe(409);
+      expect(blocked.body.error.code).toBe('bay_not_free');
+      expect(await versionOf(id)).toEqual({ version, status: 'overstay' });
+      const ok = await call('POST', url(`/bookings/${id}/extend`), admin, { version, endTime: '2026-11-23T00:00:00Z' });
+      expect(ok.status).toBe(200);
+      expect(ok.body).toMatchObject({ status: 'in_progress', endTime: '2026-11-23T00:00:00.000Z' });
+      const earlier = await call('POST', url(`/bookings/${id}/extend`), admin, { version: version + 1, endTime: '2026-11-22T23:00:00Z' });
+      expect(earlier.status).toBe(409); // in progress is not overstay: Extend Time is for overstays
+    });
+
+    it('answers 404 for unknown and malformed ids, 400 for a bad body', async () => {
+      expect((await call('POST', url('/bookings/00000000-0000-4000-8000-000000000000/transitions'), admin, { to: 'approved', version: 1 })).status).toBe(404);
+      expect((await call('GET', url('/bookings/not-a-uuid'), admin)).status).toBe(404);
+      const id = await booking('pending', 34);
+      expect((await call('POST', url(`/bookings/${id}/transitions`), admin, { to: 'approved' })).status).toBe(400);
+      expect((await call('POST', url(`/bookings/${id}/transitions`), admin, { to: 'approved', version: 1, reason: 'a\u0000b' })).status).toBe(400);
+    });
+  });
+
+  describe('documents', () => {
+    it('serves a document as an attachment to its organization only', async () => {
+      const id = await booking('pending', 40);
+      await t.ctx.storage.put('booking-documents', `${acmeId}/${id}/note.pdf`, Buffer.from('%PDF-1.4 test'), 'application/pdf');
+      const [doc] = await query<{ id: string }>(
+        `insert into booking_documents (org_id, booking_id, file_name, content_type, size_bytes, storage_key) values ($1, $2, 'note ü.pdf', 'application/pdf', 13, $3) returning id`,
+        [acmeId, id, `${acmeId}/${id}/note.pdf`],
+      );
+      const detail = await call('GET', url(`/bookings/${id}`), admin);
+      expect(detail.body.documents).toEqual([expect.objectContaining({ id: doc!.id, fileName: 'note ü.pdf', sizeBytes: 13 })]);
+      const file = await call('GET', url(`/bookings/${id}/documents/${doc!.id}`), admin);
+      expect(file.status).toBe(200);
+      expect(file.body).toBe('%PDF-1.4 test');
+      expect(file.headers['content-type']).toBe('application/octet-stream');
+      expect(file.headers['content-disposition']).toBe(`attachment; filename="note _.pdf"; filename*=UTF-8''note%20%C3%BC.pdf`);
+      expect(file.headers['x-content-type-options']).toBe('nosniff');
+      // Another organization, even through its own prefix with Acme's ids.
+      expect((await call('GET', url(`/bookings/${id}/documents/${doc!.id}`), harbourAdmin)).status).toBe(404);
+      expect((await call('GET', url(`/bookings/${id}/documents/${doc!.id}`, harbourId), harbourAdmin)).status).toBe(404);
+    });
+  });
+
+  describe('tenant boundary', () => {
+    it('walks every organization route as outsiders: 404 or 401, never data', async () => {
+      const id = await booking('pending', 50);
+      const { version } = await versionOf(id);
+      const expired = await signIn('admin@acme.test', '2026-11-20T00:00:00Z');
+      const routes: Array<{ method: 'GET' | 'POST'; path: string; body?: unknown }> = [
+        { method: 'GET', path: '/bookings' },
+        { method: 'GET', path: `/bookings/${id}` },
+        { method: 'POST', path: `/bookings/${id}/transitions`, body: { to: 'approved', version } },
+        { method: 'POST', path: `/bookings/${id}/extend`, body: { version, endTime: '2026-12-01T00:00:00Z' } },
+        { method: 'GET', path: `/bookings/${id}/documents/00000000-0000-4000-8000-000000000000` },
+      ];
+      const callers: Array<{ who: string; headers: () => Record<string, string>; status: number }> = [
+        { who: "another organization's admin", headers: () => harbourAdmin, status: 404 },
+        { who: 'security staff of the organization', headers: () => security, status: 404 },
+        { who: 'anonymous', headers: () => ({}), status: 401 },
+        { who: 'an expired session', headers: () => expired, status: 401 },
+        { who: 'a forged token', headers: () => ({ authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.e30.x' }), status: 401 },
+      ];
+      for (const route of routes) {
+        for (const caller of callers) {
+          const res = await call(route.method, url(route.path), caller.headers(), route.body);
+          expect({ route: route.path, who: caller.who, status: res.status }).toEqual({ route: route.path, who: caller.who, status: caller.status });
+          expect(JSON.stringify(res.body)).not.toContain('TSR-ORG');
+        }
+      }
+      // A dockmaster of Harbour (none in the demo): a membership made for the walk.
+      const [harbourDock] = await query<{ id: string }>(`insert into users (email, full_name, password_hash) values ('dock@harbour.test', 'Harbour Dock', 'not-a-hash') returning id`);
+      await query(`insert into org_memberships (org_id, user_id, role, employee_id) values ($1, $2, 'dockmaster', 'H1')`, [harbourId, harbourDock!.id]);
+      const harbourDockHeaders = await signIn('dock@harbour.test');
+      for (const route of routes) expect((await call(route.method, url(route.path), harbourDockHeaders, route.body)).status).toBe(404);
+      // Nothing moved.
+      expect(await versionOf(id)).toEqual({ version, status: 'pending' });
+    });
+  });
+});

@@ -1,0 +1,109 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  bookingDetailSchema,
+  bookingExtendSchema,
+  bookingListQuerySchema,
+  bookingListSchema,
+  bookingTransitionSchema,
+} from '../../../domain/org-bookings';
+import type { ModuleOptions } from '../../app';
+import { orgScope } from '../../plugins/org-scope';
+import * as service from './org-bookings.service';
+
+// /api/orgs/:orgId/bookings… — registered inside the organization scope (server/app.ts), so every
+// handler runs with the caller's scope already checked.
+
+const bookingParams = z.object({ orgId: z.string(), bookingId: z.string().max(100) });
+const documentParams = bookingParams.extend({ documentId: z.string().max(100) });
+const security = [{ bearer: [] }];
+
+/** RFC 6266 filename with a plain ASCII fallback. */
+function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+const orgBookingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
+  app.get(
+    '/bookings',
+    {
+      schema: {
+        tags: ['bookings'],
+        summary: 'The organization’s bookings: filtered, sorted, one page at a time',
+        security,
+        querystring: bookingListQuerySchema,
+        response: { 200: bookingListSchema },
+      },
+    },
+    async (request) => service.listBookings(ctx, orgScope(request), request.query),
+  );
+
+  app.get(
+    '/bookings/:bookingId',
+    {
+      schema: {
+        tags: ['bookings'],
+        summary: 'One booking with its documents, history and the moves the caller may make',
+        security,
+        params: bookingParams,
+        response: { 200: bookingDetailSchema },
+      },
+    },
+    async (request) => service.getBooking(ctx, orgScope(request), request.params.bookingId),
+  );
+
+  app.post(
+    '/bookings/:bookingId/transitions',
+    {
+      schema: {
+        tags: ['bookings'],
+        summary: 'Moves a booking to another status (approve, decline with a reason, cancel, check in, start, check out, no-show)',
+        description: 'Carries the version the caller saw: a newer one answers 409 stale_version; a move the lifecycle does not allow answers 409 illegal_transition naming the current status.',
+        security,
+        params: bookingParams,
+        body: bookingTransitionSchema,
+        response: { 200: bookingDetailSchema },
+      },
+    },
+    async (request) => service.transitionBooking(ctx, orgScope(request), request.params.bookingId, request.body, request.ip),
+  );
+
+  app.post(
+    '/bookings/:bookingId/extend',
+    {
+      schema: {
+        tags: ['bookings'],
+        summary: 'Extend Time: a later end for an overstaying booking, when its bay is free until then',
+        security,
+        params: bookingParams,
+        body: bookingExtendSchema,
+        response: { 200: bookingDetailSchema },
+      },
+    },
+    async (request) => service.extendBooking(ctx, orgScope(request), request.params.bookingId, request.body, request.ip),
+  );
+
+  app.get(
+    '/bookings/:bookingId/documents/:documentId',
+    {
+      schema: {
+        tags: ['bookings'],
+        summary: 'Downloads a booking document (always as an attachment)',
+        security,
+        params: documentParams,
+      },
+    },
+    async (request, reply) => {
+      const { doc, body } = await service.getDocument(ctx, orgScope(request), request.params.bookingId, request.params.documentId);
+      return reply
+        .header('content-type', 'application/octet-stream')
+        .header('content-disposition', contentDisposition(doc.fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(body);
+    },
+  );
+};
+
+export default orgBookingRoutes;
