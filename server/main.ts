@@ -12,6 +12,7 @@ import { createMailer } from './mail/mailer';
 import { releaseStaleClaims, startMailWorker, type MailWorker } from './mail/outbox';
 import { mailRenderers } from './mail/renderers';
 import { startHeartbeat } from './modules/public/uptime';
+import { startJobRunner, type JobRunner } from './jobs/job-runner';
 import { createLocalStorage } from './storage/storage';
 import { ensureWebBuild, webDist } from './web-build';
 
@@ -28,6 +29,7 @@ const log = await createLogger(config.logLevel, { pretty: process.stdout.isTTY =
 let lock: DataDirLock | undefined;
 let database: Database | undefined;
 let mailWorker: MailWorker | undefined;
+let jobRunner: JobRunner | undefined;
 try {
   if (!config.databaseUrl) lock = acquireDataDirLock(config.dataDir);
 } catch (error) {
@@ -42,6 +44,7 @@ async function shutdown(signal: string, app?: Awaited<ReturnType<typeof buildApp
   log.info({ signal }, 'shutting down');
   try {
     await app?.close();
+    await jobRunner?.stop();
     await mailWorker?.stop();
     await database?.close();
   } finally {
@@ -96,6 +99,8 @@ try {
     { url: `http://localhost:${config.port}`, database: database.kind, bootMs: Date.now() - bootStarted },
     `Baywise is ready on http://localhost:${config.port}`,
   );
+  // The lifecycle sweeps (no-shows, overstays) every minute; started once the app answers.
+  jobRunner = await startJobRunner(ctx);
 } catch (error) {
   log.error({ err: error }, 'Baywise failed to start');
   await database?.close().catch(() => undefined);

@@ -13,6 +13,8 @@ export type AuditEntry = {
   siteId?: string | null;
   details?: Record<string, unknown>;
   ip?: string | null;
+  /** The role recorded when there is no signed-in actor: 'public' (the portal, a manage link) or 'system' (background jobs). */
+  anonymousRole?: 'public' | 'system';
 };
 
 /**
@@ -52,7 +54,7 @@ export async function writeAudit(db: Db | Tx, entry: AuditEntry): Promise<void> 
   await db.insert(auditLog).values({
     actorId: entry.actor?.id ?? null,
     actorEmail,
-    actorRole: entry.actor ? actorRole : 'public',
+    actorRole: entry.actor ? actorRole : (entry.anonymousRole ?? 'public'),
     action: entry.action,
     resourceType: entry.resourceType,
     resourceId: entry.resourceId ?? null,

@@ -130,6 +130,7 @@ export async function applyTransitionInTx(
       ...(input.newEnd ? { previous_end: b.endTime.toISOString(), new_end: input.newEnd.toISOString() } : {}),
     },
     ip: actor.ip ?? null,
+    anonymousRole: actor.kind === 'system' ? 'system' : 'public',
   });
   const change = actor.kind === 'haulier' ? undefined : HAULIER_MAIL[input.to];
   if (change) await queueBookingChangedMail(tx, now, b, change, input.reason?.trim() || null);

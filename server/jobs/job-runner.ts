@@ -1,0 +1,74 @@
+import PgBoss from 'pg-boss';
+import type { AppContext } from '../context';
+import type { Database } from '../db/client';
+import { sweepNoShows, sweepOverstays } from './booking-sweeps';
+
+// Background jobs on pg-boss (decision 008): its queue tables live in the `pgboss` schema of our
+// own database, PGlite or PostgreSQL alike. A job is fetched with FOR UPDATE SKIP LOCKED, so of
+// several server processes on one PostgreSQL exactly one runs it; a cron schedule is turned into
+// one job per tick for all of them.
+
+export const JOB_QUEUES = {
+  bookingSweeps: 'booking-sweeps',
+} as const;
+
+/** pg-boss's SQL through our connection: a pool on PostgreSQL, the single session on PGlite. */
+export function bossExecutor(database: Database): PgBoss.Db {
+  if (database.pool) {
+    const pool = database.pool;
+    return { executeSql: (text, values) => pool.query(text, values) };
+  }
+  const pglite = database.pglite!;
+  return {
+    async executeSql(text, values) {
+      // Its schema set-up sends several statements in one text, without parameters: PGlite's
+      // exec runs those; everything with parameters is a single statement.
+      if (values && values.length > 0) {
+        const result = await pglite.query(text, values);
+        return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+      }
+      const results = await pglite.exec(text);
+      const last = results.at(-1);
+      return { rows: last?.rows ?? [], rowCount: last?.affectedRows ?? last?.rows.length ?? 0 };
+    },
+  };
+}
+
+export type JobRunner = {
+  boss: PgBoss;
+  /** Runs the booking sweeps now, through the queue (tests, and the first tick after start). */
+  sweepNow: () => Promise<string | null>;
+  stop: () => Promise<void>;
+};
+
+export type JobRunnerOptions = {
+  /** How often idle workers look for jobs (seconds, pg-boss's minimum is 0.5). */
+  pollingIntervalSeconds?: number;
+  /** Off in tests that drive the sweeps themselves. */
+  schedule?: boolean;
+};
+
+export async function startJobRunner(ctx: AppContext, options: JobRunnerOptions = {}): Promise<JobRunner> {
+  const boss = new PgBoss({
+    db: bossExecutor(ctx.database),
+    schema: 'pgboss',
+    supervise: true,
+    schedule: options.schedule ?? true,
+    // Jobs of finished runs are kept a day for inspection, then removed.
+    deleteAfterDays: 1,
+  });
+  boss.on('error', (error) => ctx.log.warn({ reason: error.message }, 'job runner error'));
+  await boss.start();
+  await boss.createQueue(JOB_QUEUES.bookingSweeps, { name: JOB_QUEUES.bookingSweeps, policy: 'singleton', retryLimit: 3, retryDelay: 10 });
+  await boss.work(JOB_QUEUES.bookingSweeps, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async () => {
+    const noShows = await sweepNoShows(ctx);
+    const overstays = await sweepOverstays(ctx);
+    if (noShows + overstays > 0) ctx.log.info({ noShows, overstays }, 'booking sweeps moved bookings');
+  });
+  if (options.schedule ?? true) await boss.schedule(JOB_QUEUES.bookingSweeps, '* * * * *', {}, { tz: 'UTC' });
+  return {
+    boss,
+    sweepNow: () => boss.send(JOB_QUEUES.bookingSweeps, {}),
+    stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
+  };
+}
