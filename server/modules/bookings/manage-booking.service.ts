@@ -10,7 +10,7 @@ import { hashToken } from '../auth/tokens';
 import { queueBookingChangedMail } from './booking-mail-queue';
 import { afterCommit, applyTransitionInTx } from './lifecycle.service';
 import * as repo from './bookings.repo';
-import { candidatesFor, claimBay } from './public-booking.service';
+import { candidatesFor, claimBay } from './allocate-bay';
 
 // The haulier's private manage link: /book/manage/{token}. The token is stored only as a hash.
 

@@ -5,35 +5,27 @@ import {
   type BookingRequest,
 } from '../../../domain/booking-request';
 import { DOCUMENTS_BUCKET } from '../../../domain/constants';
-import { OUTSIDE_OPERATING_HOURS_MESSAGE, slotUnavailableMessage } from '../../../domain/slot-grid';
 import { createHash, randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import type { Tx } from '../../db/client';
-import { AppError, conflict } from '../../plugins/errors';
+import { AppError } from '../../plugins/errors';
 import { writeAudit } from '../audit/audit.service';
-import { getDayAvailability, type Candidate } from '../availability/availability.service';
 import { hashToken } from '../auth/tokens';
 import { manageUrlFor, queueNewBookingMail } from './booking-mail-queue';
 import * as repo from './bookings.repo';
 import type { UploadedDocument } from './documents';
 import { manageTokenFor } from './manage-token';
-import { bookableWindows, bookSlotFast, orgRules } from './allocate-bay';
+import {
+  bookableWindows,
+  bookSlotFast,
+  candidatesFor,
+  claimBay,
+  isVehicleOverlap,
+  orgRules,
+  pgCode,
+  vehicleAlreadyBooked,
+} from './allocate-bay';
 
-export const NO_AVAILABLE_BAY =
-  'No compatible bay is available at the selected time. Please choose a different time slot.';
-export const noAvailableBay = () => conflict('no_available_bay', NO_AVAILABLE_BAY);
-/** No bay of the organization can take this vehicle at any time: a different problem from a full slot. */
-export const NO_COMPATIBLE_BAY =
-  'No bay at this organization can take this vehicle: check its height, length and special access needs, or contact the site.';
-export const noCompatibleBay = () => new AppError(422, 'no_compatible_bay', NO_COMPATIBLE_BAY);
-export const IDEMPOTENCY_KEY_REUSED =
-  'This Idempotency-Key was already used for a different booking request. Use a new key for a new request.';
-export const vehicleAlreadyBooked = (registration: string) =>
-  conflict(
-    'vehicle_already_booked',
-    `Vehicle ${registration} already has a booking at an overlapping time. Choose another time or cancel the other booking first.`,
-  );
+export { NO_AVAILABLE_BAY, NO_COMPATIBLE_BAY } from './allocate-bay';
 
 export type SubmittedBooking = {
   id: string;
@@ -51,19 +43,8 @@ export type SubmittedBooking = {
 /** Thrown inside the transaction when a concurrent request with the same idempotency key won. */
 class IdempotentReplay extends Error {}
 
-function pgCode(error: unknown): string | undefined {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code ?? e?.cause?.code;
-}
-
-function pgConstraint(error: unknown): string | undefined {
-  const e = error as { constraint?: string; cause?: { constraint?: string } };
-  return e?.constraint ?? e?.cause?.constraint;
-}
-
-/** The vehicle-overlap constraint fired: the same vehicle is already booked at that time. */
-export const isVehicleOverlap = (error: unknown) =>
-  pgCode(error) === '23P01' && pgConstraint(error) === 'bookings_vehicle_no_overlap';
+export const IDEMPOTENCY_KEY_REUSED =
+  'This Idempotency-Key was already used for a different booking request. Use a new key for a new request.';
 
 export function validateOrThrow(data: unknown): BookingRequest {
   const result = validateBookingRequest(data);
@@ -71,74 +52,6 @@ export function validateOrThrow(data: unknown): BookingRequest {
     throw new AppError(400, 'validation_error', formatValidationError(result.messages), { messages: result.messages });
   }
   return result.data;
-}
-
-/** The slot's free bays, best fit first, or the reason the slot cannot be booked. */
-export async function candidatesFor(
-  tx: Tx,
-  now: Date,
-  request: Pick<BookingRequest, 'orgId' | 'date' | 'slot' | 'expectedDurationMin' | 'vehicleHeightM' | 'vehicleLengthM' | 'specialAccessNeeds'>,
-  excludeBookingId?: string,
-): Promise<Candidate[]> {
-  const day = await getDayAvailability(
-    tx,
-    {
-      orgId: request.orgId,
-      date: request.date,
-      durationMin: request.expectedDurationMin,
-      vehicleHeightM: request.vehicleHeightM,
-      vehicleLengthM: request.vehicleLengthM ?? null,
-      specialAccessNeeds: request.specialAccessNeeds ?? [],
-    },
-    now,
-    { excludeBookingId },
-  );
-  if (day.compatibleBays === 0) throw new AppError(422, 'no_compatible_bay', day.notice ?? NO_COMPATIBLE_BAY);
-  if (day.status === 'beyond_horizon') throw new AppError(400, 'beyond_horizon', day.notice!);
-  const slot = day.slots.find((s) => s.time === request.slot);
-  if (!slot) {
-    throw new AppError(400, 'invalid_slot', OUTSIDE_OPERATING_HOURS_MESSAGE);
-  }
-  if (!slot.bookable) throw new AppError(400, 'slot_unavailable', slotUnavailableMessage(slot.reason as never));
-  if (slot.candidates.length === 0) throw noAvailableBay();
-  return slot.candidates;
-}
-
-/**
- * Takes the first candidate bay the database accepts. The exclusion constraint is the final
- * guard: when a concurrent booking took a bay between our read and our insert (23P01), the
- * savepoint is rolled back and the next bay is tried.
- *
- * Two transactions inserting conflicting rows at the same instant can each see the other's
- * uncommitted row and deadlock inside the constraint check (40P01 after a one-second wait). A
- * transaction-scoped advisory lock on the bay, taken inside the savepoint, queues claimants of one
- * bay instead: the second waits for the first to commit and then fails fast with 23P01. Each
- * transaction holds at most one bay lock while waiting for another, so the locks cannot cycle.
- */
-export async function claimBay<T>(
-  tx: Tx,
-  candidates: Candidate[],
-  write: (sp: Tx, candidate: Candidate) => Promise<T>,
-  vehicleRegistration?: string,
-): Promise<T> {
-  for (const candidate of candidates) {
-    for (let attempt = 0; attempt < 2; attempt++) {
-      try {
-        return await tx.transaction(async (sp) => {
-          await sp.execute(sql`select pg_advisory_xact_lock(hashtextextended(${candidate.bayId}::text, 0))`);
-          return write(sp, candidate);
-        });
-      } catch (error) {
-        const code = pgCode(error);
-        if (isVehicleOverlap(error)) throw vehicleAlreadyBooked(vehicleRegistration ?? 'this vehicle');
-        if (code === '23P01') break; // taken: next bay
-        if (code === '40P01' && attempt === 0) continue; // deadlock victim: the other may have rolled back, retry once
-        if (code === '40P01') break;
-        throw error;
-      }
-    }
-  }
-  throw noAvailableBay();
 }
 
 function toResult(view: repo.BookingView, manageUrl: string | null, documents: number): SubmittedBooking {
