@@ -126,3 +126,13 @@ export const bookingExtendSchema = z.object({
   endTime: z.string().datetime({ offset: true }),
 });
 export type BookingExtendInput = z.infer<typeof bookingExtendSchema>;
+
+export const bookingRescheduleSchema = z.object({
+  version: z.number().int().min(1),
+  /** The site-local day and slot start (HH:mm), as on the portal. */
+  date: isoDateSchema,
+  slot: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time as HH:mm'),
+  /** A particular bay; omitted: the best-fit free one. */
+  bayId: uuid.optional(),
+});
+export type BookingRescheduleInput = z.infer<typeof bookingRescheduleSchema>;

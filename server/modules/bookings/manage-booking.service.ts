@@ -167,6 +167,7 @@ export async function rescheduleManagedBooking(ctx: AppContext, token: string, t
         // A moved booking is reviewed again.
         status: 'pending',
         approvedAt: null,
+        version: b.version + 1,
         updatedAt: now,
       }),
       b.vehicleRegistration,
@@ -183,6 +184,7 @@ export async function rescheduleManagedBooking(ctx: AppContext, token: string, t
     });
     await queueBookingChangedMail(tx, now, b, 'moved');
   });
-  ctx.mailWorker?.kick();
-  return toManageView(await load(ctx, token), now);
+  const moved = await load(ctx, token);
+  afterCommit(ctx, moved, 'rescheduled');
+  return toManageView(moved, now);
 }

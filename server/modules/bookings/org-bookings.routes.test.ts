@@ -45,9 +45,9 @@ describe.each(databaseKinds)('organization bookings API on %s', (kind) => {
     const end = new Date(start.getTime() + (options.minutes ?? 60) * 60_000);
     const [row] = await query<{ id: string }>(
       `insert into bookings (org_id, site_id, bay_id, tsr_number, tenant_name, tenant_email, start_time, end_time, window_start, window_end,
-                             vehicle_type, vehicle_registration, vehicle_height_mm, vehicle_height_m, status, source)
-       values ($1, $2, $3, $4, $5, 'haulier@example.test', $6, $7, $6, $7, 'rigid', $8, 3500, 3.5, $9, 'admin') returning id`,
-      [acmeId, siteId, bayIds[options.bay ?? 0], `TSR-ORG-${seq}`, options.tenant ?? `Tenant ${seq}`, start.toISOString(), end.toISOString(), `ORG${seq}`, status],
+                             vehicle_type, vehicle_registration, vehicle_height_mm, vehicle_height_m, status, source, expected_duration_min)
+       values ($1, $2, $3, $4, $5, 'haulier@example.test', $6, $7, $6, $7, 'rigid', $8, 3500, 3.5, $9, 'admin', $10) returning id`,
+      [acmeId, siteId, bayIds[options.bay ?? 0], `TSR-ORG-${seq}`, options.tenant ?? `Tenant ${seq}`, start.toISOString(), end.toISOString(), `ORG${seq}`, status, options.minutes ?? 60],
     );
     return row!.id;
   };
@@ -192,6 +192,61 @@ describe.each(databaseKinds)('organization bookings API on %s', (kind) => {
       const id = await booking('pending', 34);
       expect((await call('POST', url(`/bookings/${id}/transitions`), admin, { to: 'approved' })).status).toBe(400);
       expect((await call('POST', url(`/bookings/${id}/transitions`), admin, { to: 'approved', version: 1, reason: 'a\u0000b' })).status).toBe(400);
+    });
+  });
+
+  describe('reschedule', () => {
+    const move = (id: string, body: Record<string, unknown>, headers = admin) => call('POST', url(`/bookings/${id}/reschedule`), headers, body);
+
+    it('moves a booking to another time and to a chosen bay, and tells the haulier', async () => {
+      const id = await booking('approved', 60);
+      const { version } = await versionOf(id);
+      const res = await move(id, { version, date: '2026-11-25', slot: '10:00' });
+      expect(res.status).toBe(200);
+      // 10:00 in Sydney (UTC+11) on 25 Nov; the booking keeps its status and duration.
+      expect(res.body).toMatchObject({ status: 'approved', version: version + 1, startTime: '2026-11-24T23:00:00.000Z', endTime: '2026-11-25T00:00:00.000Z' });
+      expect(res.body.history.at(-1)).toMatchObject({ action: 'booking.rescheduled', actorEmail: 'admin@acme.test' });
+      const toT2 = await move(id, { version: version + 1, date: '2026-11-25', slot: '10:00', bayId: bayIds[1] });
+      expect(toT2.status).toBe(200);
+      expect(toT2.body.bayName).toBe('T-2');
+      const mail = (await t.outbox()).filter((m) => m.subject?.startsWith('Booking rescheduled by the site')).at(-1);
+      expect(mail?.text).toContain('bay T-2');
+    });
+
+    it('refuses a bay that is too low, busy or blacked out, and a booking that has arrived; nothing changes', async () => {
+      const [low] = await query<{ id: string }>(`insert into bays (org_id, site_id, name, height_clearance_m) values ($1, $2, 'T-LOW', 3) returning id`, [acmeId, siteId]);
+      const id = await booking('pending', 70);
+      const before = await versionOf(id);
+      const tooLow = await move(id, { version: before.version, date: '2026-11-26', slot: '09:00', bayId: low!.id });
+      expect(tooLow.status).toBe(409);
+      expect(tooLow.body.error.code).toBe('bay_not_free');
+      await query(`insert into blackouts (org_id, site_id, bay_id, start_time, end_time, reason) values ($1, $2, $3, '2026-11-25T21:00:00Z', '2026-11-26T02:00:00Z', 'Resurfacing')`, [acmeId, siteId, bayIds[0]]);
+      const blackedOut = await move(id, { version: before.version, date: '2026-11-26', slot: '09:00', bayId: bayIds[0] });
+      expect(blackedOut.status).toBe(409);
+      expect(await versionOf(id)).toEqual(before);
+      const arrived = await booking('checked_in', -1);
+      const refused = await move(arrived, { version: (await versionOf(arrived)).version, date: '2026-11-26', slot: '12:00' });
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.code).toBe('not_reschedulable');
+      const stale = await move(id, { version: before.version + 5, date: '2026-11-26', slot: '12:00' });
+      expect(stale.body.error.code).toBe('stale_version');
+    });
+
+    it('gives one free bay to one of two racing reschedules', async () => {
+      // Only T-1 and T-2 fit; T-2 is taken at that time, so one bay is left for two movers.
+      await booking('approved', 24 * 4 - 11 + 14, { bay: 1, minutes: 60 }); // 27 Nov 14:00 Sydney on T-2
+      const a = await booking('pending', 80);
+      const b = await booking('pending', 81);
+      const [ra, rb] = await Promise.all([
+        move(a, { version: (await versionOf(a)).version, date: '2026-11-27', slot: '14:00' }),
+        move(b, { version: (await versionOf(b)).version, date: '2026-11-27', slot: '14:00' }),
+      ]);
+      expect([ra.status, rb.status].sort(), JSON.stringify([ra.body, rb.body]).slice(0, 600)).toEqual([200, 409]);
+      const [{ n }] = await query<{ n: number }>(
+        `select count(*)::int as n from bookings where site_id = $1 and start_time = '2026-11-27T03:00:00Z' and status not in ('declined', 'cancelled', 'no_show')`,
+        [siteId],
+      );
+      expect(n).toBe(2); // the existing one and the winner
     });
   });
 

@@ -5,6 +5,7 @@ import {
   bookingExtendSchema,
   bookingListQuerySchema,
   bookingListSchema,
+  bookingRescheduleSchema,
   bookingTransitionSchema,
 } from '../../../domain/org-bookings';
 import type { ModuleOptions } from '../../app';
@@ -82,6 +83,22 @@ const orgBookingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx
       },
     },
     async (request) => service.extendBooking(ctx, orgScope(request), request.params.bookingId, request.body, request.ip),
+  );
+
+  app.post(
+    '/bookings/:bookingId/reschedule',
+    {
+      schema: {
+        tags: ['bookings'],
+        summary: 'Moves a pending or approved booking to another time and/or bay, under the same rules as a new booking',
+        description: 'Atomic: the booking moves only if a compatible bay (the one asked for, or the best-fit one) is free for its whole duration; otherwise 409 and nothing changes.',
+        security,
+        params: bookingParams,
+        body: bookingRescheduleSchema,
+        response: { 200: bookingDetailSchema },
+      },
+    },
+    async (request) => service.rescheduleBooking(ctx, orgScope(request), request.params.bookingId, request.body, request.ip),
   );
 
   app.get(

@@ -1,17 +1,22 @@
 import type { z } from 'zod';
-import { allowedTransitions } from '../../../domain/booking-lifecycle';
+import { allowedTransitions, BOOKING_STATUS_LABELS, RESCHEDULABLE_STATUSES } from '../../../domain/booking-lifecycle';
 import type { BookingStatus } from '../../../domain/enums';
 import type {
   BookingDetail,
   BookingExtendInput,
   BookingList,
+  BookingRescheduleInput,
   bookingListQuerySchema,
   BookingTransitionInput,
 } from '../../../domain/org-bookings';
 import type { AppContext } from '../../context';
-import { notFound } from '../../plugins/errors';
+import { conflict, notFound } from '../../plugins/errors';
 import type { OrgScope } from '../../plugins/org-scope';
-import { applyTransition } from './lifecycle.service';
+import { writeAudit } from '../audit/audit.service';
+import { candidatesFor, claimBay, noAvailableBay } from './allocate-bay';
+import { queueBookingChangedMail } from './booking-mail-queue';
+import * as bookingsRepo from './bookings.repo';
+import { afterCommit, applyTransition, staleVersion } from './lifecycle.service';
 import * as repo from './org-bookings.repo';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -120,6 +125,85 @@ export async function extendBooking(ctx: AppContext, scope: OrgScope, bookingId:
   );
   return getBooking(ctx, scope, bookingId);
 }
+
+/**
+ * Moves a booking that has not arrived to another time and/or bay of its site under the portal's rules (the
+ * whole duration free, hours, advance, horizon, blackouts, clearance), atomically: the booking
+ * keeps its status, and the haulier is told.
+ */
+export async function rescheduleBooking(ctx: AppContext, scope: OrgScope, bookingId: string, input: BookingRescheduleInput, ip: string | null) {
+  requireUuid(bookingId, 'Booking');
+  const now = ctx.clock.now();
+  const view = await ctx.database.db.transaction(async (tx) => {
+    const current = await bookingsRepo.findBookingView(tx, { id: bookingId }, true);
+    if (!current || current.booking.orgId !== scope.orgId) throw notFound('Booking');
+    const b = current.booking;
+    const status = b.status as BookingStatus;
+    if (b.version !== input.version) throw staleVersion(status);
+    if (!(RESCHEDULABLE_STATUSES as readonly string[]).includes(status)) {
+      throw conflict('not_reschedulable', `This booking is ${BOOKING_STATUS_LABELS[status].toLowerCase()}: only pending and approved bookings can be rescheduled.`, { status });
+    }
+    let candidates = await candidatesFor(
+      tx,
+      now,
+      {
+        orgId: b.orgId,
+        date: input.date,
+        slot: input.slot,
+        expectedDurationMin: b.expectedDurationMin,
+        vehicleHeightM: b.vehicleHeightM,
+        vehicleLengthM: b.vehicleLengthM ?? undefined,
+        specialAccessNeeds: (b.specialAccessNeeds ?? []) as never,
+      },
+      b.id,
+    );
+    // The booking stays at its site (its schedule, its gate); a chosen bay must be free too.
+    candidates = candidates.filter((c) => c.siteId === b.siteId && (!input.bayId || c.bayId === input.bayId));
+    if (candidates.length === 0) throw input.bayId ? conflict('bay_not_free', BAY_NOT_FREE) : noAvailableBay();
+    const moved = await claimBay(
+      tx,
+      candidates,
+      async (sp, c) => {
+        await bookingsRepo.updateBooking(sp, b.id, {
+          siteId: c.siteId,
+          bayId: c.bayId,
+          startTime: c.start,
+          endTime: c.end,
+          windowStart: c.start,
+          windowEnd: c.end,
+          version: b.version + 1,
+          updatedAt: now,
+        });
+        return c;
+      },
+      b.vehicleRegistration,
+    );
+    await writeAudit(tx, {
+      actor: scope.auditActor,
+      action: 'booking.rescheduled',
+      resourceType: 'booking',
+      resourceId: b.id,
+      orgId: b.orgId,
+      siteId: moved.siteId,
+      details: {
+        tsr_number: b.tsrNumber,
+        tenant_name: b.tenantName,
+        status,
+        previous_start: b.startTime.toISOString(),
+        previous_bay: current.bayName,
+        new_start: moved.start.toISOString(),
+        new_bay: moved.bayName,
+      },
+      ip,
+    });
+    await queueBookingChangedMail(tx, now, b, 'moved_by_site');
+    return (await bookingsRepo.findBookingView(tx, { id: b.id }))!;
+  });
+  afterCommit(ctx, view, 'rescheduled');
+  return getBooking(ctx, scope, bookingId);
+}
+
+const BAY_NOT_FREE = 'That bay is not free for the whole booking at that time, or cannot take this vehicle. Choose another bay or time.';
 
 /** A document of the booking, only to its own organization. */
 export async function getDocument(ctx: AppContext, scope: OrgScope, bookingId: string, documentId: string) {
