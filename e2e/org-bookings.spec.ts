@@ -1,0 +1,90 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, latestMailTo, signInAtOrgAdmin, test } from './fixtures';
+
+// The organization's booking list: find a request, open it, approve it; decline another with a
+// reason that reaches the haulier's e-mail.
+
+/** A pending request through the public API, on the first free slot five days ahead. */
+async function requestBooking(request: APIRequestContext, tag: string): Promise<{ tsr: string; email: string }> {
+  const orgs = (await (await request.get('/api/public/organizations')).json()) as Array<{ id: string; name: string }>;
+  const orgId = orgs.find((o) => o.name === 'Acme Logistics')!.id;
+  const day = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+  const grid = await (await request.post('/api/public/availability', { data: { orgId, date: day, durationMin: 30, vehicleHeightM: 3.5 } })).json();
+  const slot = (grid.slots as Array<{ time: string; available: boolean }>).find((s) => s.available)!.time;
+  const stamp = `${tag}-${Date.now()}`;
+  const email = `${stamp.toLowerCase()}@haulier.test`;
+  const tsr = `TSR-${stamp}`;
+  const response = await request.post('/api/public/bookings', {
+    data: {
+      orgId,
+      tsrNumber: tsr,
+      tenantName: `${tag} Haulage`,
+      contactName: 'Pat Driver',
+      tenantEmail: email,
+      bookingType: 'delivery',
+      date: grid.date ?? day,
+      slot,
+      expectedDurationMin: 30,
+      vehicleType: 'van',
+      vehicleRegistration: `E2E${Date.now() % 100000}${tag.length}`,
+      vehicleHeightM: 3.5,
+      driverInductionCompleted: true,
+      termsAccepted: true,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return { tsr, email };
+}
+
+async function openBooking(page: Page, tsr: string): Promise<void> {
+  await page.goto('/org/bookings');
+  await page.getByRole('textbox', { name: 'Search' }).fill(tsr);
+  await expect(page.getByRole('table', { name: 'Bookings' }).getByRole('row')).toHaveCount(2); // header + the one
+  await page.getByRole('button', { name: `Open booking ${tsr}` }).click();
+  await expect(page.getByRole('dialog').getByRole('heading', { name: `Booking ${tsr}` })).toBeVisible();
+}
+
+test.describe('organization bookings', () => {
+  test('an admin finds a request, sees every field, and approves it', async ({ page, capture }) => {
+    const { tsr } = await requestBooking(page.request, 'Approve');
+    await signInAtOrgAdmin(page, 'Acme Logistics', 'admin@acme.test');
+    await expect(page).toHaveURL(/\/org\/dashboard/);
+    await page.goto('/org/bookings');
+    await expect(page.getByRole('heading', { name: 'Bookings', level: 1 })).toBeVisible();
+    await capture('org-bookings-list');
+
+    await openBooking(page, tsr);
+    const drawer = page.getByRole('dialog');
+    await expect(drawer.getByTestId('booking-status')).toHaveText('Pending');
+    await expect(drawer.getByRole('table', { name: 'Booking details' })).toContainText('Approve Haulage');
+    await expect(drawer.getByRole('table', { name: 'Booking details' })).toContainText('Pat Driver');
+    await capture('org-bookings-drawer', { fullPage: false });
+
+    await drawer.getByRole('button', { name: 'Approve' }).click();
+    await expect(drawer.getByTestId('booking-status')).toHaveText('Approved');
+    await expect(drawer.getByRole('button', { name: 'Check In' })).toBeVisible();
+    await expect(drawer.getByLabel('Booking history')).toContainText('admin@acme.test');
+    // The list behind the drawer follows.
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('table', { name: 'Bookings' }).getByTestId('booking-status')).toHaveText('Approved');
+  });
+
+  test('a decline needs a reason, and the haulier’s e-mail carries it', async ({ page }) => {
+    const { tsr, email } = await requestBooking(page.request, 'Decline');
+    await signInAtOrgAdmin(page, 'Acme Logistics', 'admin@acme.test');
+    await expect(page).toHaveURL(/\/org\/dashboard/);
+    await openBooking(page, tsr);
+    const drawer = page.getByRole('dialog', { name: `Booking ${tsr}` });
+    await drawer.getByRole('button', { name: 'Decline' }).click();
+    const modal = page.getByRole('dialog', { name: 'Decline', exact: true });
+    await modal.getByRole('button', { name: 'Decline' }).click();
+    await expect(modal.getByText('A reason is required')).toBeVisible();
+    await modal.getByRole('textbox', { name: 'Reason' }).fill('No refrigerated bay free that morning');
+    await modal.getByRole('button', { name: 'Decline' }).click();
+    await expect(drawer.getByTestId('booking-status')).toHaveText('Declined');
+    await expect(drawer).toContainText('No refrigerated bay free that morning');
+    const mail = await latestMailTo(email);
+    expect(mail).toContain('was declined');
+    expect(mail).toContain('Reason: No refrigerated bay free that morning');
+  });
+});
