@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../plugins/errors';
 import { writeAudit } from '../audit/audit.service';
 import { getDayAvailability } from '../availability/availability.service';
 import { hashToken } from '../auth/tokens';
+import { publishBookingEvent } from './booking-events';
 import { queueBookingChangedMail } from './booking-mail-queue';
 import * as repo from './bookings.repo';
 import { candidatesFor, claimBay } from './public-booking.service';
@@ -88,7 +89,7 @@ export async function cancelManagedBooking(ctx: AppContext, token: string, reaso
   const now = ctx.clock.now();
   const tokenHash = hashToken(token);
   await load(ctx, token);
-  await ctx.database.db.transaction(async (tx) => {
+  const cancelled = await ctx.database.db.transaction(async (tx) => {
     const view = (await repo.findBookingView(tx, { manageTokenHash: tokenHash }, true))!;
     if (!toManageView(view, now).canCancel) {
       throw new AppError(409, 'not_changeable', `This booking can no longer be cancelled (status: ${view.booking.status})`);
@@ -105,8 +106,10 @@ export async function cancelManagedBooking(ctx: AppContext, token: string, reaso
       ip,
     });
     await queueBookingChangedMail(tx, now, view.booking, 'cancelled');
+    return view.booking;
   });
   ctx.mailWorker?.kick();
+  publishBookingEvent(ctx, 'cancelled', cancelled, now);
   return toManageView(await load(ctx, token), now);
 }
 
@@ -134,7 +137,7 @@ export async function rescheduleManagedBooking(ctx: AppContext, token: string, t
   const now = ctx.clock.now();
   const tokenHash = hashToken(token);
   await load(ctx, token);
-  await ctx.database.db.transaction(async (tx) => {
+  const moved = await ctx.database.db.transaction(async (tx) => {
     const view = (await repo.findBookingView(tx, { manageTokenHash: tokenHash }, true))!;
     const b = view.booking;
     if (!toManageView(view, now).canReschedule) {
@@ -154,22 +157,24 @@ export async function rescheduleManagedBooking(ctx: AppContext, token: string, t
       },
       b.id,
     );
-    await claimBay(
+    const toSiteId = await claimBay(
       tx,
       candidates,
-      (sp, c) =>
-      repo.updateBooking(sp, b.id, {
-        siteId: c.siteId,
-        bayId: c.bayId,
-        startTime: c.start,
-        endTime: c.end,
-        windowStart: c.start,
-        windowEnd: c.end,
-        // A moved booking is reviewed again.
-        status: 'pending',
-        approvedAt: null,
-        updatedAt: now,
-      }),
+      async (sp, c) => {
+        await repo.updateBooking(sp, b.id, {
+          siteId: c.siteId,
+          bayId: c.bayId,
+          startTime: c.start,
+          endTime: c.end,
+          windowStart: c.start,
+          windowEnd: c.end,
+          // A moved booking is reviewed again.
+          status: 'pending',
+          approvedAt: null,
+          updatedAt: now,
+        });
+        return c.siteId;
+      },
       b.vehicleRegistration,
     );
     await writeAudit(tx, {
@@ -183,7 +188,11 @@ export async function rescheduleManagedBooking(ctx: AppContext, token: string, t
       ip,
     });
     await queueBookingChangedMail(tx, now, b, 'moved');
+    return { id: b.id, orgId: b.orgId, fromSiteId: b.siteId, toSiteId };
   });
   ctx.mailWorker?.kick();
+  // A move to another site leaves one schedule and joins another: both sites' screens hear of it.
+  publishBookingEvent(ctx, 'rescheduled', { ...moved, siteId: moved.toSiteId }, now);
+  if (moved.fromSiteId !== moved.toSiteId) publishBookingEvent(ctx, 'rescheduled', { ...moved, siteId: moved.fromSiteId }, now);
   return toManageView(await load(ctx, token), now);
 }
