@@ -12,6 +12,7 @@ import { createMailer } from './mail/mailer';
 import { releaseStaleClaims, startMailWorker, type MailWorker } from './mail/outbox';
 import { mailRenderers } from './mail/renderers';
 import { startHeartbeat } from './modules/public/uptime';
+import { createRealtimeHub, type RealtimeHub } from './realtime/hub';
 import { createLocalStorage } from './storage/storage';
 import { ensureWebBuild, webDist } from './web-build';
 
@@ -28,6 +29,7 @@ const log = await createLogger(config.logLevel, { pretty: process.stdout.isTTY =
 let lock: DataDirLock | undefined;
 let database: Database | undefined;
 let mailWorker: MailWorker | undefined;
+let realtime: RealtimeHub | undefined;
 try {
   if (!config.databaseUrl) lock = acquireDataDirLock(config.dataDir);
 } catch (error) {
@@ -41,7 +43,9 @@ try {
 async function shutdown(signal: string, app?: Awaited<ReturnType<typeof buildApp>>) {
   log.info({ signal }, 'shutting down');
   try {
+    // Sockets get 1012 in app.close(); the hub's LISTEN connection goes before the pool.
     await app?.close();
+    await realtime?.close();
     await mailWorker?.stop();
     await database?.close();
   } finally {
@@ -87,6 +91,9 @@ try {
   mailWorker = startMailWorker(ctx, mailRenderers);
   startHeartbeat(ctx);
   ctx.mailWorker = mailWorker;
+  // Not awaited: if LISTEN cannot start yet the hub keeps retrying, and the API serves meanwhile.
+  realtime = createRealtimeHub({ database, log });
+  ctx.realtime = realtime;
   await webBuild;
   const app = await buildApp(ctx, { webDist, logger: log });
   process.once('SIGINT', () => void shutdown('SIGINT', app));
@@ -98,6 +105,7 @@ try {
   );
 } catch (error) {
   log.error({ err: error }, 'Baywise failed to start');
+  await realtime?.close().catch(() => undefined);
   await database?.close().catch(() => undefined);
   lock?.release();
   process.exit(1);
