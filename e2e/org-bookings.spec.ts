@@ -87,4 +87,30 @@ test.describe('organization bookings', () => {
     expect(mail).toContain('was declined');
     expect(mail).toContain('Reason: No refrigerated bay free that morning');
   });
+
+  test('a second signed-in browser sees the approval without reloading', async ({ page, browser }) => {
+    const { tsr } = await requestBooking(page.request, 'Live');
+    await signInAtOrgAdmin(page, 'Acme Logistics', 'admin@acme.test');
+    await expect(page).toHaveURL(/\/org\/dashboard/);
+    const other = await browser.newContext();
+    const watcher = await other.newPage();
+    try {
+      await signInAtOrgAdmin(watcher, 'Acme Logistics', 'admin@acme.test');
+      await expect(watcher).toHaveURL(/\/org\/dashboard/);
+      await watcher.goto(`/org/bookings?q=${encodeURIComponent(tsr)}`);
+      const watched = watcher.getByRole('table', { name: 'Bookings' }).getByTestId('booking-status');
+      await expect(watched).toHaveText('Pending');
+      let reloaded = false;
+      watcher.on('load', () => (reloaded = true));
+
+      await openBooking(page, tsr);
+      await page.getByRole('dialog', { name: `Booking ${tsr}` }).getByRole('button', { name: 'Approve' }).click();
+      await expect(page.getByRole('dialog', { name: `Booking ${tsr}` }).getByTestId('booking-status')).toHaveText('Approved');
+
+      await expect(watched).toHaveText('Approved', { timeout: 5_000 });
+      expect(reloaded).toBe(false);
+    } finally {
+      await other.close();
+    }
+  });
 });

@@ -26,6 +26,7 @@ import publicBookingRoutes from './modules/bookings/public-bookings.routes';
 import platformRoutes from './modules/platform/platform.routes';
 import { registerOrgScope } from './plugins/org-scope';
 import orgBookingRoutes from './modules/bookings/org-bookings.routes';
+import realtimeRoutes, { closeSocketsForRestart } from './realtime/realtime.routes';
 
 
 export type BuildOptions = {
@@ -72,7 +73,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: MAX_FILES, fields: 100 } });
-  await app.register(websocket);
+  // Client messages are a few hundred bytes; ws would otherwise accept 100 MiB frames.
+  await app.register(websocket, { options: { maxPayload: 4096 }, preClose: closeSocketsForRestart });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Baywise API', version: '1.0.0', description: 'Dock and loading-bay booking and operations.' },
@@ -97,6 +99,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
     },
     { prefix: '/api/orgs/:orgId' },
   );
+  await app.register(realtimeRoutes, { prefix: '/api', ctx });
 
   if (options.webDist && fs.existsSync(path.join(options.webDist, 'index.html'))) {
     await app.register(fastifyStatic, {

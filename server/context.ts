@@ -29,5 +29,9 @@ export type AppContext = {
    * Live updates: call after the change has committed. Fans out to every server process (LISTEN/
    * NOTIFY on PostgreSQL, in-process on PGlite) and on to the subscribed WebSocket clients.
    */
-  realtime?: { publish: (event: RealtimeEvent) => void };
+  realtime?: {
+    publish: (event: RealtimeEvent) => void;
+    /** Used by the WebSocket route; optional so a test may hand services a publish-only fake. */
+    subscribe?: (filter: { orgId: string; siteId: string | null }, listener: (event: RealtimeEvent) => void) => () => void;
+  };
 };

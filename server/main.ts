@@ -13,6 +13,7 @@ import { releaseStaleClaims, startMailWorker, type MailWorker } from './mail/out
 import { mailRenderers } from './mail/renderers';
 import { startHeartbeat } from './modules/public/uptime';
 import { startJobRunner, type JobRunner } from './jobs/job-runner';
+import { createRealtimeHub, type RealtimeHub } from './realtime/hub';
 import { createLocalStorage } from './storage/storage';
 import { ensureWebBuild, webDist } from './web-build';
 
@@ -30,6 +31,7 @@ let lock: DataDirLock | undefined;
 let database: Database | undefined;
 let mailWorker: MailWorker | undefined;
 let jobRunner: JobRunner | undefined;
+let realtime: RealtimeHub | undefined;
 try {
   if (!config.databaseUrl) lock = acquireDataDirLock(config.dataDir);
 } catch (error) {
@@ -43,8 +45,10 @@ try {
 async function shutdown(signal: string, app?: Awaited<ReturnType<typeof buildApp>>) {
   log.info({ signal }, 'shutting down');
   try {
+    // Sockets get 1012 in app.close(); the hub's LISTEN connection goes before the pool.
     await app?.close();
     await jobRunner?.stop();
+    await realtime?.close();
     await mailWorker?.stop();
     await database?.close();
   } finally {
@@ -90,6 +94,9 @@ try {
   mailWorker = startMailWorker(ctx, mailRenderers);
   startHeartbeat(ctx);
   ctx.mailWorker = mailWorker;
+  // Not awaited: if LISTEN cannot start yet the hub keeps retrying, and the API serves meanwhile.
+  realtime = createRealtimeHub({ database, log });
+  ctx.realtime = realtime;
   await webBuild;
   const app = await buildApp(ctx, { webDist, logger: log });
   process.once('SIGINT', () => void shutdown('SIGINT', app));
@@ -103,6 +110,7 @@ try {
   jobRunner = await startJobRunner(ctx);
 } catch (error) {
   log.error({ err: error }, 'Baywise failed to start');
+  await realtime?.close().catch(() => undefined);
   await database?.close().catch(() => undefined);
   lock?.release();
   process.exit(1);

@@ -69,7 +69,11 @@ export async function requireOrgAccess(
   orgId: string,
   roles?: OrgRole[],
 ): Promise<OrgAccess> {
-  const auth = requireAuth(request);
+  return checkOrgAccess(ctx, requireAuth(request), orgId, roles);
+}
+
+/** requireOrgAccess for a caller already authenticated outside a request (the realtime socket). */
+export async function checkOrgAccess(ctx: AppContext, auth: AuthContext, orgId: string, roles?: OrgRole[]): Promise<OrgAccess> {
   if (!/^[0-9a-f-]{36}$/i.test(orgId)) throw notFound('Organization');
   if (isPlatformRole(auth.user.platformRole)) {
     const [org] = await ctx.database.db

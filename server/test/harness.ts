@@ -12,6 +12,7 @@ import { runMigrations } from '../db/migrate';
 import { createMailer } from '../mail/mailer';
 import { drainMail } from '../mail/outbox';
 import { mailRenderers } from '../mail/renderers';
+import { createRealtimeHub } from '../realtime/hub';
 import { createLocalStorage } from '../storage/storage';
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (spec: both databases). */
@@ -97,6 +98,10 @@ export async function createTestApp(
     storage: createLocalStorage(path.join(dataDir, 'storage')),
     mailer: createMailer({ from: config.mailFrom, outboxDir, log: pino({ level: 'silent' }) }),
   };
+  // Live events as in the server, so API tests can subscribe to what services publish.
+  const realtime = createRealtimeHub({ database, log: ctx.log });
+  ctx.realtime = realtime;
+  await realtime.ready;
   const app = await buildApp(ctx);
   await app.ready();
   return {
@@ -116,6 +121,7 @@ export async function createTestApp(
     },
     close: async () => {
       await app.close();
+      await realtime.close();
       await database.close();
       await dropDatabase?.();
       fs.rmSync(dataDir, { recursive: true, force: true });

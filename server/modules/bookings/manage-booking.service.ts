@@ -7,6 +7,7 @@ import { AppError, notFound } from '../../plugins/errors';
 import { writeAudit } from '../audit/audit.service';
 import { getDayAvailability } from '../availability/availability.service';
 import { hashToken } from '../auth/tokens';
+import { publishBookingEvent } from './booking-events';
 import { queueBookingChangedMail } from './booking-mail-queue';
 import { afterCommit, applyTransitionInTx } from './lifecycle.service';
 import * as repo from './bookings.repo';
@@ -133,7 +134,7 @@ export async function rescheduleManagedBooking(ctx: AppContext, token: string, t
   const now = ctx.clock.now();
   const tokenHash = hashToken(token);
   await load(ctx, token);
-  await ctx.database.db.transaction(async (tx) => {
+  const moved = await ctx.database.db.transaction(async (tx) => {
     const view = (await repo.findBookingView(tx, { manageTokenHash: tokenHash }, true))!;
     const b = view.booking;
     if (!toManageView(view, now).canReschedule) {
@@ -153,23 +154,25 @@ export async function rescheduleManagedBooking(ctx: AppContext, token: string, t
       },
       b.id,
     );
-    await claimBay(
+    const toSiteId = await claimBay(
       tx,
       candidates,
-      (sp, c) =>
-      repo.updateBooking(sp, b.id, {
-        siteId: c.siteId,
-        bayId: c.bayId,
-        startTime: c.start,
-        endTime: c.end,
-        windowStart: c.start,
-        windowEnd: c.end,
-        // A moved booking is reviewed again.
-        status: 'pending',
-        approvedAt: null,
-        version: b.version + 1,
-        updatedAt: now,
-      }),
+      async (sp, c) => {
+        await repo.updateBooking(sp, b.id, {
+          siteId: c.siteId,
+          bayId: c.bayId,
+          startTime: c.start,
+          endTime: c.end,
+          windowStart: c.start,
+          windowEnd: c.end,
+          // A moved booking is reviewed again.
+          status: 'pending',
+          approvedAt: null,
+          version: b.version + 1,
+          updatedAt: now,
+        });
+        return c.siteId;
+      },
       b.vehicleRegistration,
     );
     await writeAudit(tx, {
@@ -183,8 +186,11 @@ export async function rescheduleManagedBooking(ctx: AppContext, token: string, t
       ip,
     });
     await queueBookingChangedMail(tx, now, b, 'moved');
+    return { id: b.id, orgId: b.orgId, fromSiteId: b.siteId, toSiteId };
   });
-  const moved = await load(ctx, token);
-  afterCommit(ctx, moved, 'rescheduled');
-  return toManageView(moved, now);
+  const view = await load(ctx, token);
+  afterCommit(ctx, view, 'rescheduled');
+  // A move to another site leaves one schedule and joins another: both sites' screens hear of it.
+  if (moved.fromSiteId !== moved.toSiteId) publishBookingEvent(ctx, 'rescheduled', { ...moved, siteId: moved.fromSiteId }, now);
+  return toManageView(view, now);
 }

@@ -10,6 +10,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../plugins/errors';
 import { writeAudit } from '../audit/audit.service';
 import { hashToken } from '../auth/tokens';
+import { publishBookingEvent } from './booking-events';
 import { manageUrlFor, queueNewBookingMail } from './booking-mail-queue';
 import * as repo from './bookings.repo';
 import type { UploadedDocument } from './documents';
@@ -131,6 +132,7 @@ export async function submitPublicBooking(
   const bookingId = randomUUID();
   const manageToken = manageTokenFor(ctx.authSecret, bookingId);
   const stored: string[] = [];
+  let siteId: string | null = null;
   try {
     await ctx.database.db.transaction(async (tx) => {
       const candidates = await candidatesFor(tx, now, request);
@@ -160,6 +162,7 @@ export async function submitPublicBooking(
         },
         request.vehicleRegistration,
       );
+      siteId = booking.siteId;
       const stamp = now.getTime();
       for (const doc of input.documents) {
         const storageKey = `${booking.orgId}/${booking.id}/${stamp}-${doc.fileName}`;
@@ -208,6 +211,7 @@ export async function submitPublicBooking(
     throw error;
   }
   ctx.mailWorker?.kick();
+  publishBookingEvent(ctx, 'created', { id: bookingId, orgId: request.orgId, siteId }, now);
 
   const view = await repo.findBookingView(ctx.database.db, { id: bookingId });
   if (!view) throw new AppError(500, 'bay_lookup_failed', 'Failed to get bay information');
@@ -287,6 +291,7 @@ async function submitFast(
     return null;
   }
   ctx.mailWorker?.kick();
+  publishBookingEvent(ctx, 'created', { id: booked.id, orgId: request.orgId, siteId: booked.siteId }, now);
   const site = rules.sites.find((s) => s.id === booked.siteId)!;
   return {
     id: booked.id,

@@ -14,6 +14,8 @@ import {
 import { OrgSelectionBanner } from '../../features/org/components/org-selection-banner';
 import { OrgSiteSelectors } from '../../features/org/components/org-site-selectors';
 import { OrgSelectionProvider } from '../../features/org/hooks/org-selection-provider';
+import { useOrgSelection } from '../../features/org/hooks/use-org-selection';
+import { useRealtimeInvalidation } from '../../lib/realtime';
 import { paths } from '../paths';
 import { AreaShell, type AreaNavItem } from './area-shell';
 
@@ -33,10 +35,19 @@ const navItems: AreaNavItem[] = [
   { label: 'Number Plates', to: paths.org.numberPlates, icon: <IconLicense {...icon} /> },
 ];
 
+/** Every screen of the area stays live: changes pushed by the server refetch what they touch. */
+function LiveUpdates() {
+  const { selectedOrg } = useOrgSelection();
+  // The whole organization: screens filter by site themselves, and the dashboard shows all sites.
+  useRealtimeInvalidation(selectedOrg?.id);
+  return null;
+}
+
 /** /org/* and /orgadmin/*: the organization area, with organization and site selectors. */
 export function OrgLayout() {
   return (
     <OrgSelectionProvider>
+      <LiveUpdates />
       <AreaShell
         areaName="Organization"
         homePath={paths.org.dashboard}

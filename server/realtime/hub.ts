@@ -1,0 +1,201 @@
+import type { Logger } from 'pino';
+import type pg from 'pg';
+import { REALTIME_RECONNECT_DELAYS_MS, realtimeEventSchema, type RealtimeEvent } from '../../domain/realtime';
+import type { Database } from '../db/client';
+
+// One hub per process. On PostgreSQL every process LISTENs on one channel and every publish is a
+// NOTIFY, so a change committed on any node reaches the sockets of all nodes (its own included:
+// the local subscribers are fed only from the channel, never twice). PGlite is one process, so
+// the hub delivers in-process.
+
+/** Fixed and lower-case: an unquoted identifier in LISTEN is folded to lower case. */
+export const REALTIME_CHANNEL = 'baywise_events';
+export const LISTENER_APPLICATION_NAME = 'baywise-realtime';
+/** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; an event of ids is ~250. */
+const MAX_PAYLOAD_BYTES = 7_900;
+
+/** A socket's subscription: one organization, and optionally one of its sites. */
+export type RealtimeFilter = { orgId: string; siteId: string | null };
+export type RealtimeListener = (event: RealtimeEvent) => void;
+
+export type RealtimeHub = {
+  /** After commit. Never throws: live updates are a courtesy, the change itself is done. */
+  publish: (event: RealtimeEvent) => void;
+  /** Returns the unsubscribe function. */
+  subscribe: (filter: RealtimeFilter, listener: RealtimeListener) => () => void;
+  /** Resolves once events published from now on will be delivered (LISTEN is active). */
+  ready: Promise<void>;
+  close: () => Promise<void>;
+};
+
+/** Org-wide events (no site) reach every subscriber of the organization. */
+export function matchesFilter(filter: RealtimeFilter, event: RealtimeEvent): boolean {
+  if (event.orgId !== filter.orgId) return false;
+  return filter.siteId === null || event.siteId === null || event.siteId === filter.siteId;
+}
+
+type Subscriber = { filter: RealtimeFilter; listener: RealtimeListener };
+
+/** The process's subscribers, indexed by organization so a publish touches only its tenant's sockets. */
+function createLocalFanOut(log: Logger) {
+  const byOrg = new Map<string, Set<Subscriber>>();
+  return {
+    subscribe(filter: RealtimeFilter, listener: RealtimeListener): () => void {
+      const subscriber = { filter, listener };
+      const set = byOrg.get(filter.orgId) ?? new Set<Subscriber>();
+      byOrg.set(filter.orgId, set.add(subscriber));
+      return () => {
+        set.delete(subscriber);
+        if (set.size === 0 && byOrg.get(filter.orgId) === set) byOrg.delete(filter.orgId);
+      };
+    },
+    deliver(event: RealtimeEvent): void {
+      for (const { filter, listener } of byOrg.get(event.orgId) ?? []) {
+        if (!matchesFilter(filter, event)) continue;
+        try {
+          listener(event);
+        } catch (error) {
+          log.warn({ err: error }, 'realtime listener failed');
+        }
+      }
+    },
+    clear: () => byOrg.clear(),
+  };
+}
+
+/** The event as it may travel, or null (logged) when it does not match the contract. */
+function checkedEvent(event: unknown, log: Logger, source: string): RealtimeEvent | null {
+  const parsed = realtimeEventSchema.safeParse(event);
+  if (parsed.success) return parsed.data;
+  log.warn({ source, issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) }, 'realtime event ignored: not a valid event');
+  return null;
+}
+
+export function createRealtimeHub({ database, log }: { database: Database; log: Logger }): RealtimeHub {
+  return database.kind === 'postgres' && database.pool ? createPostgresHub(database.pool, log) : createInProcessHub(log);
+}
+
+function createInProcessHub(log: Logger): RealtimeHub {
+  const local = createLocalFanOut(log);
+  let isClosed = false;
+  return {
+    publish(event) {
+      const checked = checkedEvent(event, log, 'publish');
+      // Delivered on a later tick, like a NOTIFY: the publisher's request is never held up by sockets.
+      if (checked && !isClosed) setImmediate(() => local.deliver(checked));
+    },
+    subscribe: local.subscribe,
+    ready: Promise.resolve(),
+    close: async () => {
+      isClosed = true;
+      local.clear();
+    },
+  };
+}
+
+function createPostgresHub(pool: pg.Pool, log: Logger): RealtimeHub {
+  const local = createLocalFanOut(log);
+  const listener = startListener(pool.options.connectionString, log, (payload) => {
+    let json: unknown;
+    try {
+      json = JSON.parse(payload);
+    } catch {
+      log.warn('realtime notification ignored: not JSON');
+      return;
+    }
+    const event = checkedEvent(json, log, 'notification');
+    if (event) local.deliver(event);
+  });
+  return {
+    publish(event) {
+      const checked = checkedEvent(event, log, 'publish');
+      if (!checked) return;
+      const payload = JSON.stringify(checked);
+      if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
+        log.warn({ bytes: Buffer.byteLength(payload) }, 'realtime event not sent: payload too large for NOTIFY');
+        return;
+      }
+      // Started on a later tick so even a synchronous throw of the driver lands in the catch.
+      Promise.resolve()
+        .then(() => pool.query('select pg_notify($1, $2)', [REALTIME_CHANNEL, payload]))
+        .catch((error: Error) => {
+          log.warn({ reason: error.message, entity: checked.entity, id: checked.id }, 'realtime event not sent');
+        });
+    },
+    subscribe: local.subscribe,
+    ready: listener.ready,
+    close: async () => {
+      local.clear();
+      await listener.stop();
+    },
+  };
+}
+
+/**
+ * A dedicated connection (a pooled one would be handed to other queries and lose its LISTEN).
+ * When it drops (server restart, failover, idle kill) it is opened again after 1, 2, 5, 10 s, then
+ * every 10 s; a failure is a warning, never a crash. Notifications sent while it is down are lost.
+ */
+function startListener(connectionString: string | undefined, log: Logger, onPayload: (payload: string) => void) {
+  let client: pg.Client | null = null;
+  let retryTimer: NodeJS.Timeout | null = null;
+  let failures = 0;
+  let isStopped = false;
+  let markReady!: () => void;
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+
+  const retryLater = (reason: string) => {
+    if (isStopped || retryTimer) return;
+    const delay = REALTIME_RECONNECT_DELAYS_MS[Math.min(failures, REALTIME_RECONNECT_DELAYS_MS.length - 1)];
+    failures += 1;
+    log.warn({ reason, retryInMs: delay }, 'realtime LISTEN connection lost; reconnecting');
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      void connect();
+    }, delay);
+  };
+
+  const connect = async () => {
+    const { default: pgModule } = await import('pg');
+    // Named so operators (and the reconnect test) can tell it from the pool's connections.
+    const next = new pgModule.Client({ connectionString, application_name: LISTENER_APPLICATION_NAME });
+    client = next;
+    // 'error' and 'end' both come when the connection dies: the first schedules the retry.
+    next.on('error', (error) => {
+      if (client === next) retryLater(error.message);
+    });
+    next.on('end', () => {
+      if (client === next) retryLater('connection ended');
+    });
+    next.on('notification', (message) => {
+      if (message.channel === REALTIME_CHANNEL && message.payload) onPayload(message.payload);
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${REALTIME_CHANNEL}`);
+    } catch (error) {
+      next.end().catch(() => undefined);
+      if (client === next) retryLater((error as Error).message);
+      return;
+    }
+    if (isStopped) {
+      await next.end().catch(() => undefined);
+      return;
+    }
+    if (failures > 0) log.info('realtime LISTEN connection restored');
+    failures = 0;
+    markReady();
+  };
+
+  void connect();
+  return {
+    ready,
+    stop: async () => {
+      isStopped = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      const last = client;
+      client = null;
+      await last?.end().catch(() => undefined);
+    },
+  };
+}

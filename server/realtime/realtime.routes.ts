@@ -1,0 +1,175 @@
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import {
+  REALTIME_HEARTBEAT_MS,
+  realtimeClientMessageSchema,
+  type RealtimeClientMessage,
+  type RealtimeServerMessage,
+} from '../../domain/realtime';
+import type { ModuleOptions } from '../app';
+import type { AppContext } from '../context';
+import { verifyAccessToken } from '../modules/auth/tokens';
+import { authorizeSubscription } from './realtime-access';
+
+// GET /api/realtime — the live-update socket. Browsers cannot set headers on a WebSocket, so the
+// access token comes as the subprotocol `bearer.<token>` (preferred: it stays out of URLs and
+// access logs) or as `?access_token=`. The upgrade always succeeds; a missing or bad token is
+// answered with close code 4401, which a browser can read (an HTTP 401 on the upgrade it cannot).
+
+export const CLOSE_UNAUTHORIZED = 4401;
+/** No message (not even a ping) for 2.5 heartbeats: the client is gone or stuck. */
+export const CLOSE_IDLE = 4408;
+export const CLOSE_SERVER_RESTART = 1012;
+const CLOSE_UNAVAILABLE = 1011;
+
+const BEARER_PROTOCOL = 'bearer.';
+/** A client that does not read its events is dropped rather than buffered without limit. */
+const MAX_BUFFERED_BYTES = 1_000_000;
+
+/** The subset of a `ws` WebSocket used here (the package ships no types of its own). */
+type Socket = {
+  readonly readyState: number;
+  readonly bufferedAmount: number;
+  send: (data: string) => void;
+  close: (code?: number, reason?: string) => void;
+  terminate: () => void;
+  on(event: 'message', listener: (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => void): void;
+  on(event: 'close', listener: () => void): void;
+};
+const OPEN = 1;
+
+export type RealtimeRouteOptions = ModuleOptions & {
+  /** Tests shorten it; the server uses 2.5 × REALTIME_HEARTBEAT_MS. */
+  idleTimeoutMs?: number;
+};
+
+/** The token from the subprotocol, the query string, or an Authorization header (non-browser clients). */
+export function accessTokenOf(request: FastifyRequest): string | null {
+  const protocols = String(request.headers['sec-websocket-protocol'] ?? '')
+    .split(',')
+    .map((p) => p.trim());
+  const fromProtocol = protocols.find((p) => p.startsWith(BEARER_PROTOCOL))?.slice(BEARER_PROTOCOL.length);
+  if (fromProtocol) return fromProtocol;
+  const fromQuery = new URL(request.url, 'http://localhost').searchParams.get('access_token');
+  if (fromQuery) return fromQuery;
+  const header = request.headers.authorization;
+  return header?.toLowerCase().startsWith('bearer ') ? header.slice(7).trim() : null;
+}
+
+/**
+ * The websocket plugin's shutdown hook: 1012 "service restart" tells clients to come back (to
+ * another node, or this one once it is up) rather than give up.
+ */
+export function closeSocketsForRestart(this: FastifyInstance, done: () => void): void {
+  for (const client of this.websocketServer.clients as Set<Socket>) client.close(CLOSE_SERVER_RESTART, 'Server restarting');
+  done();
+}
+
+const realtimeRoutes: FastifyPluginAsync<RealtimeRouteOptions> = async (app, { ctx, idleTimeoutMs = 2.5 * REALTIME_HEARTBEAT_MS }) => {
+  app.get(
+    '/realtime',
+    {
+      websocket: true,
+      schema: { hide: true },
+      // The auth plugin reads only the Authorization header; the socket's token is checked here,
+      // before the upgrade, so the handler below knows the caller synchronously.
+      preValidation: async (request) => {
+        const token = accessTokenOf(request);
+        if (!request.auth && token) request.auth = await verifyAccessToken(ctx, token);
+      },
+    },
+    (socket: Socket, request) => {
+      const token = accessTokenOf(request);
+      if (!request.auth || !token) {
+        socket.close(CLOSE_UNAUTHORIZED, 'Sign in again: missing, invalid or expired access token');
+        return;
+      }
+      serveConnection(ctx, socket, token, { idleTimeoutMs, log: request.log });
+    },
+  );
+};
+
+type ConnectionOptions = { idleTimeoutMs: number; log: FastifyRequest['log'] };
+
+/** One socket's life: messages handled one at a time in arrival order, one subscription at most. */
+function serveConnection(ctx: AppContext, socket: Socket, token: string, { idleTimeoutMs, log }: ConnectionOptions): void {
+  let unsubscribe: (() => void) | null = null;
+  let isClosed = false;
+  let pending = Promise.resolve();
+
+  const send = (message: RealtimeServerMessage) => {
+    if (socket.readyState !== OPEN) return;
+    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      socket.terminate();
+      return;
+    }
+    socket.send(JSON.stringify(message));
+  };
+  const idle = setTimeout(() => socket.close(CLOSE_IDLE, 'No message within 2.5 heartbeats'), idleTimeoutMs);
+
+  const subscribe = async (message: Extract<RealtimeClientMessage, { type: 'subscribe' }>) => {
+    const subscribeTo = ctx.realtime?.subscribe;
+    if (!subscribeTo) {
+      send({ type: 'error', code: 'unavailable', message: 'Live updates are not available' });
+      socket.close(CLOSE_UNAVAILABLE, 'Live updates are not available');
+      return;
+    }
+    const decision = await authorizeSubscription(ctx, token, { orgId: message.orgId, siteId: message.siteId ?? null });
+    if (isClosed) return;
+    if (decision.outcome === 'signed_out') {
+      socket.close(CLOSE_UNAUTHORIZED, 'Session ended: sign in again');
+      return;
+    }
+    if (decision.outcome === 'not_found') {
+      send({ type: 'error', code: 'not_found', message: decision.message });
+      return;
+    }
+    unsubscribe?.();
+    unsubscribe = subscribeTo(decision.filter, (event) => send({ type: 'event', event }));
+    send({ type: 'subscribed', ...decision.filter });
+  };
+
+  const handle = async (text: string | null) => {
+    const message = parseClientMessage(text);
+    if ('error' in message) return send({ type: 'error', code: 'bad_message', message: message.error });
+    if (message.type === 'ping') return send({ type: 'pong' });
+    await subscribe(message);
+  };
+
+  // Listeners attached synchronously (the plugin drops messages that arrive before them).
+  socket.on('message', (data, isBinary) => {
+    idle.refresh();
+    const text = isBinary ? null : toText(data);
+    pending = pending
+      .then(() => handle(text))
+      .catch((error: unknown) => {
+        log.error({ err: error }, 'realtime message failed');
+        send({ type: 'error', code: 'internal', message: 'Something went wrong; please try again' });
+      });
+  });
+  socket.on('close', () => {
+    isClosed = true;
+    clearTimeout(idle);
+    unsubscribe?.();
+    unsubscribe = null;
+  });
+}
+
+function toText(data: Buffer | ArrayBuffer | Buffer[]): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.from(data).toString('utf8');
+}
+
+function parseClientMessage(text: string | null): RealtimeClientMessage | { error: string } {
+  if (text === null) return { error: 'Messages must be JSON text' };
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { error: 'Messages must be JSON text' };
+  }
+  const parsed = realtimeClientMessageSchema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  return { error: `Not a valid message: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'message'}: ${i.message}`).join('; ')}` };
+}
+
+export default realtimeRoutes;

@@ -1,0 +1,193 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { REALTIME_HEARTBEAT_MS, type RealtimeEvent } from '../../domain/realtime';
+import { queryKeysForEvent, RealtimeClient, reconnectDelay, type WebSocketLike } from './realtime';
+
+const ORG = '11111111-1111-4111-8111-111111111111';
+const SITE = '22222222-2222-4222-8222-222222222222';
+
+const event = (values: Partial<RealtimeEvent> = {}): RealtimeEvent => ({
+  entity: 'booking',
+  action: 'created',
+  id: '33333333-3333-4333-8333-333333333333',
+  orgId: ORG,
+  siteId: SITE,
+  at: '2026-11-23T00:00:00.000Z',
+  ...values,
+});
+
+/** A socket the test opens, answers and closes by hand. */
+class FakeSocket implements WebSocketLike {
+  static created: FakeSocket[] = [];
+  readyState = 0;
+  sent: unknown[] = [];
+  onopen: WebSocketLike['onopen'] = null;
+  onmessage: WebSocketLike['onmessage'] = null;
+  onclose: WebSocketLike['onclose'] = null;
+  onerror: WebSocketLike['onerror'] = null;
+  closedWith: number | undefined;
+
+  constructor(
+    readonly url: string,
+    readonly protocols?: string | string[],
+  ) {
+    FakeSocket.created.push(this);
+  }
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  close(code?: number) {
+    this.closedWith = code;
+    this.readyState = 3;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+  receive(message: unknown) {
+    this.onmessage?.({ data: JSON.stringify(message) });
+  }
+  drop(code = 1006) {
+    this.readyState = 3;
+    this.onclose?.({ code, reason: '' });
+  }
+}
+
+const latest = () => FakeSocket.created.at(-1)!;
+
+describe('RealtimeClient', () => {
+  let events: RealtimeEvent[];
+  let resyncs: number;
+  let token: string | null;
+  let client: RealtimeClient;
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    FakeSocket.created = [];
+    events = [];
+    resyncs = 0;
+    token = 'token-1';
+    client = new RealtimeClient({
+      orgId: ORG,
+      siteId: SITE,
+      onEvent: (e) => events.push(e),
+      onResync: () => (resyncs += 1),
+      getToken: () => token,
+      WebSocket: FakeSocket,
+      url: 'ws://baywise.test/api/realtime',
+    });
+  });
+  afterEach(() => {
+    client.stop();
+    vi.useRealTimers();
+  });
+
+  /** Fails the current socket and returns how long the client waited before opening the next. */
+  const failAndMeasure = () => {
+    const before = FakeSocket.created.length;
+    latest().drop();
+    let waited = 0;
+    while (FakeSocket.created.length === before) {
+      vi.advanceTimersByTime(100);
+      waited += 100;
+      if (waited > 60_000) throw new Error('never reconnected');
+    }
+    return waited;
+  };
+
+  it('connects with the token as the bearer subprotocol and subscribes on open', () => {
+    client.start();
+    expect(latest().url).toBe('ws://baywise.test/api/realtime');
+    expect(latest().protocols).toEqual(['bearer.token-1']);
+    latest().open();
+    expect(latest().sent).toEqual([{ type: 'subscribe', orgId: ORG, siteId: SITE }]);
+  });
+
+  it('pings every heartbeat while open', () => {
+    client.start();
+    latest().open();
+    vi.advanceTimersByTime(REALTIME_HEARTBEAT_MS * 3);
+    expect(latest().sent.filter((m) => (m as { type: string }).type === 'ping')).toHaveLength(3);
+  });
+
+  it('reconnects after 1, 2, 5, 10 s and then every 10 s', () => {
+    client.start();
+    const waits = Array.from({ length: 7 }, () => failAndMeasure());
+    expect(waits).toEqual([1_000, 2_000, 5_000, 10_000, 10_000, 10_000, 10_000]);
+    expect([0, 1, 2, 3, 4, 9].map(reconnectDelay)).toEqual([1_000, 2_000, 5_000, 10_000, 10_000, 10_000]);
+  });
+
+  it('starts the schedule again after a successful connection, subscribes again and asks for a resync', () => {
+    client.start();
+    latest().open();
+    latest().receive({ type: 'subscribed', orgId: ORG, siteId: SITE });
+    expect(failAndMeasure()).toBe(1_000);
+    expect(failAndMeasure()).toBe(2_000);
+    expect(resyncs).toBe(0);
+
+    token = 'token-2';
+    expect(failAndMeasure()).toBe(5_000);
+    latest().open();
+    expect(latest().protocols).toEqual(['bearer.token-2']);
+    expect(latest().sent).toEqual([{ type: 'subscribe', orgId: ORG, siteId: SITE }]);
+    latest().receive({ type: 'subscribed', orgId: ORG, siteId: SITE });
+    expect(resyncs).toBe(1);
+    expect(failAndMeasure()).toBe(1_000);
+  });
+
+  it('hands valid events to the callback and ignores anything else', () => {
+    client.start();
+    latest().open();
+    latest().receive({ type: 'event', event: event() });
+    latest().receive({ type: 'event', event: { ...event(), orgId: 'not-a-uuid' } });
+    latest().onmessage?.({ data: 'not json' });
+    latest().receive({ type: 'pong' });
+    expect(events).toEqual([event()]);
+  });
+
+  it('waits for a token instead of connecting without one', () => {
+    token = null;
+    client.start();
+    expect(FakeSocket.created).toHaveLength(0);
+    token = 'token-3';
+    vi.advanceTimersByTime(1_000);
+    expect(latest().protocols).toEqual(['bearer.token-3']);
+  });
+
+  it('stops for good: no reconnect, no ping', () => {
+    client.start();
+    const socket = latest();
+    socket.open();
+    client.stop();
+    expect(socket.closedWith).toBe(1000);
+    vi.advanceTimersByTime(120_000);
+    expect(FakeSocket.created).toHaveLength(1);
+    expect(socket.sent).toHaveLength(1);
+  });
+});
+
+describe('queryKeysForEvent', () => {
+  it('maps each entity to the query-key prefixes screens use', () => {
+    expect(queryKeysForEvent(event())).toEqual([
+      ['org', ORG, 'bookings'],
+      ['org', ORG, 'dashboard'],
+      ['org', ORG, 'schedule'],
+    ]);
+    expect(queryKeysForEvent(event({ entity: 'bay' }))).toEqual([
+      ['org', ORG, 'bays'],
+      ['org', ORG, 'schedule'],
+      ['org', ORG, 'dashboard'],
+    ]);
+    expect(queryKeysForEvent(event({ entity: 'blackout' }))).toEqual([
+      ['org', ORG, 'blackouts'],
+      ['org', ORG, 'schedule'],
+      ['org', ORG, 'dashboard'],
+    ]);
+    expect(queryKeysForEvent(event({ entity: 'site', siteId: null }))).toEqual([
+      ['org', ORG, 'sites'],
+      ['org', ORG, 'bays'],
+      ['org', ORG, 'schedule'],
+      ['org', ORG, 'dashboard'],
+      ['orgs', ORG, 'sites'],
+    ]);
+  });
+});
