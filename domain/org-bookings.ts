@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES } from './enums';
-import { isCalendarDate } from './booking-request';
+import { bookingRequestSchema, isCalendarDate } from './booking-request';
 import { multiLine } from './text-rules';
 
 // The organization's booking workspace: what the API takes and answers. The web derives its types
@@ -136,3 +136,14 @@ export const bookingRescheduleSchema = z.object({
   bayId: uuid.optional(),
 });
 export type BookingRescheduleInput = z.infer<typeof bookingRescheduleSchema>;
+
+/**
+ * An admin books for a tenant: the portal's fields and rules, plus a chosen bay (else best fit),
+ * an override of the minimum advance (audited), and whether it starts approved.
+ */
+export const adminBookingSchema = bookingRequestSchema.omit({ orgId: true, idempotencyKey: true }).extend({
+  bayId: uuid.optional(),
+  overrideMinAdvance: z.boolean().default(false),
+  approve: z.boolean().default(true),
+});
+export type AdminBookingInput = z.input<typeof adminBookingSchema>;

@@ -64,7 +64,7 @@ export async function getDayAvailability(
   db: Db | Tx,
   query: AvailabilityQuery,
   now: Date,
-  options: { excludeBookingId?: string } = {},
+  options: { excludeBookingId?: string; ignoreMinAdvance?: boolean } = {},
 ): Promise<DayAvailability> {
   const org = await repo.findBookableOrg(db, query.orgId);
   if (!org) throw notFound('Organization');
@@ -93,7 +93,8 @@ export async function getDayAvailability(
         operatingHours: site.operatingHours,
         slotIntervalMin: site.slotIntervalMin,
         durationMin: query.durationMin,
-        minAdvanceMin: site.minAdvanceMin,
+        // Staff booking on a tenant's behalf may override the minimum advance (audited by the caller).
+        minAdvanceMin: options.ignoreMinAdvance ? 0 : site.minAdvanceMin,
         now,
       }),
     };

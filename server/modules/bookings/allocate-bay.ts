@@ -377,6 +377,7 @@ export async function candidatesFor(
   now: Date,
   request: Pick<BookingRequest, 'orgId' | 'date' | 'slot' | 'expectedDurationMin' | 'vehicleHeightM' | 'vehicleLengthM' | 'specialAccessNeeds'>,
   excludeBookingId?: string,
+  options: { ignoreMinAdvance?: boolean } = {},
 ): Promise<Candidate[]> {
   const day = await getDayAvailability(
     tx,
@@ -389,7 +390,7 @@ export async function candidatesFor(
       specialAccessNeeds: request.specialAccessNeeds ?? [],
     },
     now,
-    { excludeBookingId },
+    { excludeBookingId, ignoreMinAdvance: options.ignoreMinAdvance },
   );
   if (day.compatibleBays === 0) throw new AppError(422, 'no_compatible_bay', day.notice ?? NO_COMPATIBLE_BAY);
   if (day.status === 'beyond_horizon') throw new AppError(400, 'beyond_horizon', day.notice!);

@@ -250,6 +250,57 @@ describe.each(databaseKinds)('organization bookings API on %s', (kind) => {
     });
   });
 
+  describe('admin-created bookings', () => {
+    const body = (overrides: Record<string, unknown> = {}) => ({
+      tsrNumber: `TSR-ADMIN-${++seq}`,
+      tenantName: 'Walk-in Freight',
+      contactName: 'Wes Walker',
+      tenantEmail: 'wes@walkin.test',
+      date: '2026-11-30',
+      slot: '09:00',
+      expectedDurationMin: 60,
+      vehicleType: 'rigid',
+      vehicleRegistration: `ADM${seq}`,
+      vehicleHeightM: 3.5,
+      driverInductionCompleted: true,
+      termsAccepted: true,
+      ...overrides,
+    });
+
+    it('books for a tenant on the chosen bay, approved, audited, with the haulier’s confirmation', async () => {
+      const res = await call('POST', url('/bookings'), admin, body({ bayId: bayIds[1] }));
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ status: 'approved', bayName: 'T-2', source: 'admin', siteName: 'Test Yard' });
+      expect(res.body.history[0]).toMatchObject({ action: 'booking.created', actorEmail: 'admin@acme.test' });
+      await t.deliverMail();
+      const mail = (await t.outbox()).filter((m) => m.text?.includes(res.body.tsrNumber)).at(-1);
+      expect(mail?.text).toContain('/book/manage/');
+    });
+
+    it('keeps the minimum advance unless the admin overrides it, and records the override', async () => {
+      // NOW is 11:00 in Sydney; 12:00 is inside the 2-hour minimum advance.
+      const tooSoon = await call('POST', url('/bookings'), admin, body({ date: '2026-11-23', slot: '12:00', bayId: bayIds[0] }));
+      expect(tooSoon.status).toBe(400);
+      expect(tooSoon.body.error.code).toBe('slot_unavailable');
+      const overridden = await call('POST', url('/bookings'), admin, body({ date: '2026-11-23', slot: '12:00', bayId: bayIds[0], overrideMinAdvance: true }));
+      expect(overridden.status).toBe(201);
+      const [audit] = await query<{ details: Record<string, unknown> }>(`select details from audit_log where resource_id = $1 and action = 'booking.created'`, [overridden.body.id]);
+      expect(audit!.details).toMatchObject({ source: 'admin', min_advance_overridden: true, bay_chosen: true });
+    });
+
+    it('refuses the portal’s invalid input with its messages, and a busy bay', async () => {
+      const invalid = await call('POST', url('/bookings'), admin, body({ tenantEmail: 'not-an-email', vehicleHeightM: 99 }));
+      expect(invalid.status).toBe(400);
+      const first = await call('POST', url('/bookings'), admin, body({ date: '2026-12-01', slot: '10:00', bayId: bayIds[0] }));
+      expect(first.status).toBe(201);
+      const busy = await call('POST', url('/bookings'), admin, body({ date: '2026-12-01', slot: '10:00', bayId: bayIds[0] }));
+      expect(busy.status).toBe(409);
+      expect(busy.body.error.code).toBe('bay_not_free');
+      expect((await call('POST', url('/bookings'), dock, body())).status).toBe(201); // dockmasters book walk-ins too
+      expect((await call('POST', url('/bookings', harbourId), admin, body())).status).toBe(404);
+    });
+  });
+
   describe('documents', () => {
     it('serves a document as an attachment to its organization only', async () => {
       const id = await booking('pending', 40);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  adminBookingSchema,
   bookingDetailSchema,
   bookingExtendSchema,
   bookingListQuerySchema,
@@ -38,6 +39,21 @@ const orgBookingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx
       },
     },
     async (request) => service.listBookings(ctx, orgScope(request), request.query),
+  );
+
+  app.post(
+    '/bookings',
+    {
+      schema: {
+        tags: ['bookings'],
+        summary: 'An admin books a slot for a tenant (same validation and allocation as the portal)',
+        description: 'May choose the bay and override the minimum advance (recorded in the audit log); approved at once unless approve is false.',
+        security,
+        body: adminBookingSchema,
+        response: { 201: bookingDetailSchema },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await service.createAdminBooking(ctx, orgScope(request), request.body, request.ip)),
   );
 
   app.get(

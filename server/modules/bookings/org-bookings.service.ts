@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
+import { toBookingRecord } from '../../../domain/booking-request';
 import { allowedTransitions, BOOKING_STATUS_LABELS, RESCHEDULABLE_STATUSES } from '../../../domain/booking-lifecycle';
 import type { BookingStatus } from '../../../domain/enums';
 import type {
+  adminBookingSchema,
   BookingDetail,
   BookingExtendInput,
   BookingList,
@@ -12,7 +15,10 @@ import type {
 import type { AppContext } from '../../context';
 import { conflict, notFound } from '../../plugins/errors';
 import type { OrgScope } from '../../plugins/org-scope';
+import { enqueueMail } from '../../mail/outbox';
 import { writeAudit } from '../audit/audit.service';
+import { hashToken } from '../auth/tokens';
+import { manageTokenFor } from './manage-token';
 import { candidatesFor, claimBay, noAvailableBay } from './allocate-bay';
 import { queueBookingChangedMail } from './booking-mail-queue';
 import * as bookingsRepo from './bookings.repo';
@@ -201,6 +207,66 @@ export async function rescheduleBooking(ctx: AppContext, scope: OrgScope, bookin
   });
   afterCommit(ctx, view, 'rescheduled');
   return getBooking(ctx, scope, bookingId);
+}
+
+/**
+ * An admin books for a tenant: the portal's validation and allocation (best fit, or the bay they
+ * chose), optionally past the minimum advance (recorded in the audit entry), approved at once
+ * unless they say otherwise. The haulier gets the usual confirmation with the manage link.
+ */
+export async function createAdminBooking(ctx: AppContext, scope: OrgScope, input: z.output<typeof adminBookingSchema>, ip: string | null) {
+  const now = ctx.clock.now();
+  const id = randomUUID();
+  const request = { ...input, orgId: scope.orgId, idempotencyKey: undefined };
+  const status = input.approve ? 'approved' : 'pending';
+  const view = await ctx.database.db.transaction(async (tx) => {
+    let candidates = await candidatesFor(tx, now, request, undefined, { ignoreMinAdvance: input.overrideMinAdvance });
+    if (input.bayId) {
+      candidates = candidates.filter((c) => c.bayId === input.bayId);
+      if (candidates.length === 0) throw conflict('bay_not_free', BAY_NOT_FREE);
+    }
+    const booking = await claimBay(
+      tx,
+      candidates,
+      (sp, c) =>
+        bookingsRepo.insertBooking(sp, {
+          ...toBookingRecord(request, { start: c.start, end: c.end }),
+          id,
+          orgId: scope.orgId,
+          siteId: c.siteId,
+          bayId: c.bayId,
+          status,
+          approvedAt: input.approve ? now : null,
+          source: 'admin',
+          manageTokenHash: hashToken(manageTokenFor(ctx.authSecret, id)),
+          createdAt: now,
+          updatedAt: now,
+        }),
+      request.vehicleRegistration,
+    );
+    await writeAudit(tx, {
+      actor: scope.auditActor,
+      action: 'booking.created',
+      resourceType: 'booking',
+      resourceId: booking.id,
+      orgId: booking.orgId,
+      siteId: booking.siteId,
+      details: {
+        tsr_number: booking.tsrNumber,
+        tenant_name: booking.tenantName,
+        vehicle_type: booking.vehicleType,
+        status,
+        source: 'admin',
+        bay_chosen: !!input.bayId,
+        min_advance_overridden: input.overrideMinAdvance,
+      },
+      ip,
+    });
+    await enqueueMail(tx, now, [{ kind: 'booking.received', orgId: booking.orgId, recipients: [booking.tenantEmail], payload: { bookingId: booking.id, documents: 0 } }]);
+    return (await bookingsRepo.findBookingView(tx, { id }))!;
+  });
+  afterCommit(ctx, view, 'created');
+  return getBooking(ctx, scope, id);
 }
 
 const BAY_NOT_FREE = 'That bay is not free for the whole booking at that time, or cannot take this vehicle. Choose another bay or time.';
