@@ -113,4 +113,32 @@ test.describe('organization bookings', () => {
       await other.close();
     }
   });
+
+  test('an admin books a walk-in for a tenant from /org/bookings/new', async ({ page, capture }) => {
+    await signInAtOrgAdmin(page, 'Acme Logistics', 'admin@acme.test');
+    await expect(page).toHaveURL(/\/org\/dashboard/);
+    await page.goto('/org/bookings');
+    await page.getByRole('link', { name: 'New booking' }).click();
+    await expect(page).toHaveURL(/\/org\/bookings\/new$/);
+    const form = page.getByRole('dialog', { name: 'New booking' });
+    await form.getByRole('button', { name: 'Create booking' }).click();
+    await expect(form.getByText('Company Name is required')).toBeVisible();
+    const tsr = `TSR-WALKIN-${Date.now()}`;
+    await form.getByRole('textbox', { name: 'TSR Number' }).fill(tsr);
+    await form.getByRole('textbox', { name: 'Company Name' }).fill('Walk-in Freight');
+    await form.getByRole('textbox', { name: 'Contact Name' }).fill('Wes Walker');
+    await form.getByRole('textbox', { name: 'Email' }).fill('wes@walkin.test');
+    await form.getByRole('textbox', { name: 'Date', exact: true }).fill(new Date(Date.now() + 6 * 86_400_000).toISOString().slice(0, 10));
+    await form.getByLabel('Time').fill('10:00');
+    await form.getByRole('combobox', { name: 'Vehicle Type' }).selectOption({ label: 'Van' });
+    await form.getByRole('textbox', { name: 'Vehicle Registration' }).fill(`WLK${Date.now() % 10000}`);
+    await form.getByRole('spinbutton', { name: 'Vehicle Height (m)' }).fill('2.8');
+    await form.getByRole('checkbox', { name: 'The driver has completed the site induction' }).check();
+    await form.getByRole('checkbox', { name: 'The tenant accepts the terms and conditions' }).check();
+    await capture('org-bookings-new', { fullPage: false });
+    await form.getByRole('button', { name: 'Create booking' }).click();
+    const drawer = page.getByRole('dialog', { name: `Booking ${tsr}` });
+    await expect(drawer.getByTestId('booking-status')).toHaveText('Approved');
+    await expect(drawer.getByRole('table', { name: 'Booking details' })).toContainText('admin');
+  });
 });

@@ -35,7 +35,7 @@ const orgChildren: RouteObject[] = [
   { path: 'dashboard', lazy: comingSoon('Dashboard', 'Bookings, live operations and site figures for your organization.') },
   { path: 'schedule', lazy: comingSoon('Schedule', 'The day and week schedule of every bay.') },
   { path: 'bookings', lazy: screen(() => import('../features/org-bookings/routes/org-bookings-page')) },
-  { path: 'bookings/new', lazy: comingSoon('Bookings', 'Review, approve and decline booking requests.') },
+  { path: 'bookings/new', lazy: screen(() => import('../features/org-bookings/routes/org-bookings-page')) },
   { path: 'bays', lazy: comingSoon('Bays', 'Bay dimensions, clearances, features and availability.') },
   { path: 'blackouts', lazy: comingSoon('Blackouts', 'Close a bay or a whole site for a period.') },
   { path: 'tenants', lazy: comingSoon('Tenants', 'The companies that book your bays.') },

@@ -2,7 +2,7 @@ import { Alert, Button, Container, Group, Loader, MultiSelect, Pagination, Paper
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { BOOKING_STATUS_LABELS, isBookingStatus } from '../../../../domain/booking-lifecycle';
 import { BOOKING_STATUSES, type BookingStatus } from '../../../../domain/enums';
 import { BOOKING_PAGE_SIZES, BOOKING_SORT_FIELDS, DEFAULT_BOOKING_PAGE_SIZE, type BookingListQuery } from '../../../../domain/org-bookings';
@@ -13,6 +13,7 @@ import { useOrgSelection } from '../../org/hooks/use-org-selection';
 import { useBookingList } from '../api/org-bookings-api';
 import { BookingDrawer } from '../components/booking-drawer';
 import { BookingsTable, type SortField } from '../components/bookings-table';
+import { NewBookingModal } from '../components/new-booking-modal';
 
 // /org/bookings: every filter, the sort and the page live in the address, so a view can be
 // shared and the back button works; `?booking=<id>` opens that booking's drawer.
@@ -42,6 +43,9 @@ export default function OrgBookingsPage() {
   usePageTitle('Bookings');
   const { selectedOrg, selectedSite } = useOrgSelection();
   const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  // /org/bookings/new is this page with the new-booking form open.
+  const isNew = useLocation().pathname.endsWith('/bookings/new');
   const query = readQuery(params, selectedSite?.id);
   const list = useBookingList(selectedOrg?.id, query);
   const [search, setSearch] = useState(query.q ?? '');
@@ -96,6 +100,9 @@ export default function OrgBookingsPage() {
               {list.data ? `${total} booking${total === 1 ? '' : 's'}` : ' '}
             </Text>
           </div>
+          <Button component={Link} to="/org/bookings/new">
+            New booking
+          </Button>
         </Group>
 
         <Paper withBorder p="md" radius="md">
@@ -165,6 +172,12 @@ export default function OrgBookingsPage() {
         ) : null}
       </Stack>
       <BookingDrawer orgId={selectedOrg.id} bookingId={openBooking} onClose={() => update({ booking: null }, true)} />
+      <NewBookingModal
+        orgId={selectedOrg.id}
+        opened={isNew}
+        onClose={() => navigate('/org/bookings')}
+        onCreated={(booking) => navigate(`/org/bookings?booking=${booking.id}`)}
+      />
     </Container>
   );
 }
