@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns/format';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { manageViewSchema } from '../../../domain/public-booking';
 import { HAULIER_CHANGEABLE_STATUSES } from '../../../domain/booking-lifecycle';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../plugins/errors';
@@ -18,30 +19,6 @@ import { candidatesFor, claimBay } from './allocate-bay';
 /** Statuses a haulier may still cancel or move, before the booking starts. */
 const CHANGEABLE: readonly string[] = HAULIER_CHANGEABLE_STATUSES;
 
-export const manageViewSchema = z.object({
-  reference: z.string(),
-  status: z.string(),
-  orgId: z.string(),
-  orgName: z.string(),
-  tenantName: z.string(),
-  contactName: z.string().nullable(),
-  tenantEmail: z.string(),
-  siteName: z.string(),
-  siteAddress: z.string().nullable(),
-  bayName: z.string(),
-  startTime: z.string(),
-  endTime: z.string(),
-  timeZone: z.string(),
-  date: z.string(),
-  slot: z.string(),
-  durationMin: z.number(),
-  bookingType: z.string(),
-  vehicleType: z.string(),
-  vehicleRegistration: z.string(),
-  vehicleHeightM: z.number(),
-  canCancel: z.boolean(),
-  canReschedule: z.boolean(),
-});
 export type ManageView = z.infer<typeof manageViewSchema>;
 
 function toManageView(view: repo.BookingView, now: Date): ManageView {

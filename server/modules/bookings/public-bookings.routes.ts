@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { availabilityQuerySchema, availabilityResponseSchema } from '../../../domain/availability-query';
 import { isCalendarDate, isTimeOfDay } from '../../../domain/booking-request';
 import { multiLine } from '../../../domain/text-rules';
+import { bookingInfoSchema, manageViewSchema, submittedBookingSchema } from '../../../domain/public-booking';
 import type { ModuleOptions } from '../../app';
 import { bays, organizations, sites } from '../../db/schema';
 import { perIpLimit } from '../../plugins/rate-limit';
@@ -13,48 +14,9 @@ import {
   availabilityForManagedBooking,
   cancelManagedBooking,
   getManagedBooking,
-  manageViewSchema,
   rescheduleManagedBooking,
 } from './manage-booking.service';
 import { submitPublicBooking } from './public-booking.service';
-
-const hours = z.object({ open: z.string(), close: z.string() }).nullable();
-const bookingInfoSchema = z.object({
-  organizations: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      sites: z.array(
-        z.object({
-          id: z.string(),
-          name: z.string(),
-          address: z.string().nullable(),
-          timeZone: z.string(),
-          operatingHours: z.object({ mon: hours, tue: hours, wed: hours, thu: hours, fri: hours, sat: hours, sun: hours }),
-          minAdvanceMin: z.number(),
-          bookingHorizonDays: z.number(),
-          bayCount: z.number(),
-          maxClearanceM: z.number().nullable(),
-          contactPhone: z.string().nullable(),
-          contactEmail: z.string().nullable(),
-        }),
-      ),
-    }),
-  ),
-});
-
-const submittedSchema = z.object({
-  id: z.string(),
-  reference: z.string(),
-  status: z.string(),
-  siteName: z.string(),
-  bayName: z.string(),
-  startTime: z.string(),
-  endTime: z.string(),
-  timeZone: z.string(),
-  manageUrl: z.string().nullable(),
-  documents: z.number(),
-});
 
 const tokenParams = z.object({ token: z.string().max(200) });
 const dateSchema = z.string().refine(isCalendarDate, 'Date must be a valid date (YYYY-MM-DD)');
@@ -161,7 +123,7 @@ const publicBookingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
         tags: ['public booking'],
         summary: 'Submit a booking request (multipart: a `data` JSON field, then up to 10 `documents` files)',
         headers: z.object({ 'idempotency-key': z.string().min(8).max(200).optional() }),
-        response: { 200: submittedSchema, 201: submittedSchema },
+        response: { 200: submittedBookingSchema, 201: submittedBookingSchema },
       },
     },
     async (request, reply) => {

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+// Response shapes of the public booking API, shared by the server (which answers with them) and
+// the web (which derives its types from them).
+
+const hours = z.object({ open: z.string(), close: z.string() }).nullable();
+export const bookingInfoSchema = z.object({
+  organizations: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      sites: z.array(
+        z.object({
+          id: z.string(),
+          name: z.string(),
+          address: z.string().nullable(),
+          timeZone: z.string(),
+          operatingHours: z.object({ mon: hours, tue: hours, wed: hours, thu: hours, fri: hours, sat: hours, sun: hours }),
+          minAdvanceMin: z.number(),
+          bookingHorizonDays: z.number(),
+          bayCount: z.number(),
+          maxClearanceM: z.number().nullable(),
+          contactPhone: z.string().nullable(),
+          contactEmail: z.string().nullable(),
+        }),
+      ),
+    }),
+  ),
+});
+
+export const submittedBookingSchema = z.object({
+  id: z.string(),
+  reference: z.string(),
+  status: z.string(),
+  siteName: z.string(),
+  bayName: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  timeZone: z.string(),
+  manageUrl: z.string().nullable(),
+  documents: z.number(),
+});
+
+export type BookingInfo = z.infer<typeof bookingInfoSchema>;
+export type PublicOrganizationWithSites = BookingInfo['organizations'][number];
+export type PublicSite = PublicOrganizationWithSites['sites'][number];
+export type SubmittedBooking = z.infer<typeof submittedBookingSchema>;
+
+export const manageViewSchema = z.object({
+  reference: z.string(),
+  status: z.string(),
+  orgId: z.string(),
+  orgName: z.string(),
+  tenantName: z.string(),
+  contactName: z.string().nullable(),
+  tenantEmail: z.string(),
+  siteName: z.string(),
+  siteAddress: z.string().nullable(),
+  bayName: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  timeZone: z.string(),
+  date: z.string(),
+  slot: z.string(),
+  durationMin: z.number(),
+  bookingType: z.string(),
+  vehicleType: z.string(),
+  vehicleRegistration: z.string(),
+  vehicleHeightM: z.number(),
+  canCancel: z.boolean(),
+  canReschedule: z.boolean(),
+});
+export type ManageView = z.infer<typeof manageViewSchema>;
