@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../../components/ui/page-loader';
-import { useAuth } from '../../features/auth/use-auth';
+import { useAuth } from '../../features/auth/hooks/use-auth';
 import { loginPathForArea, type Area } from '../paths';
 import { redirectFor } from './area-access';
 

@@ -6,7 +6,7 @@ import { Link, Outlet, useMatch, useNavigate } from 'react-router';
 import { Brand } from '../../components/ui/brand';
 import { PageLoader } from '../../components/ui/page-loader';
 import { canUseScreen, screenOf } from '../../../domain/area-permissions';
-import { useAuth } from '../../features/auth/use-auth';
+import { useAuth } from '../../features/auth/hooks/use-auth';
 
 export type AreaNavItem = { label: string; to: string; icon: ReactNode };
 

@@ -9,9 +9,9 @@ import { PasswordField } from '../../../components/ui/password-field';
 import { PortalFrame } from '../../../components/ui/portal-frame';
 import { errorMessage } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { DemoCredentials } from '../components/demo-credentials';
-import { ForgotPasswordModal } from '../components/forgot-password-modal';
-import { useAuth } from '../use-auth';
+import { DemoCredentials } from '../../../components/auth/demo-credentials';
+import { ForgotPasswordModal } from '../../../components/auth/forgot-password-modal';
+import { useAuth } from '../hooks/use-auth';
 
 /**
  * Spec "Admin sign-in screen" (/login). Once user and role are known it redirects:

@@ -21,8 +21,8 @@ import { errorMessage, isClientError } from '../../../lib/api-client';
 import { writeJson } from '../../../lib/storage';
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { DemoCredentials } from '../../auth/components/demo-credentials';
-import { useAuth } from '../../auth/use-auth';
+import { DemoCredentials } from '../../../components/auth/demo-credentials';
+import { useAuth } from '../../auth/hooks/use-auth';
 import { usePublicSites } from '../api/get-public-sites';
 import { useSiteStatus } from '../api/get-site-status';
 

@@ -33,7 +33,7 @@ import { Link } from 'react-router';
 import { homePathForRole } from '../../../../domain/enums';
 import { Brand } from '../../../components/ui/brand';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useAuth } from '../../auth/use-auth';
+import { useAuth } from '../../auth/hooks/use-auth';
 
 // The quote form (and its validation) loads when it is first opened, not with the landing page.
 const QuoteRequestModal = lazy(() => import('../components/quote-request-modal').then((m) => ({ default: m.QuoteRequestModal })));

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { STORAGE_KEYS } from '../../../../domain/constants';
 import { errorMessage } from '../../../lib/api-client';
 import { readJson, removeKey, writeJson } from '../../../lib/storage';
-import { useAuth } from '../../auth/use-auth';
+import { useAuth } from '../../auth/hooks/use-auth';
 import { myOrganizationsQueryOptions } from '../api/get-my-organizations';
 import { orgSitesQueryOptions } from '../api/get-org-sites';
 import { OrgSelectionContext, type OrgSelection } from './org-selection-context';

@@ -22,8 +22,8 @@ import { formatCount } from '../../../lib/format';
 import { SUPPORT_EMAIL } from '../../../lib/support';
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { DemoCredentials } from '../../auth/components/demo-credentials';
-import { useAuth } from '../../auth/use-auth';
+import { DemoCredentials } from '../../../components/auth/demo-credentials';
+import { useAuth } from '../../auth/hooks/use-auth';
 import { usePlatformStats } from '../api/get-platform-stats';
 
 const DASHBOARD = '/superadmin/dashboard';

@@ -1,10 +1,10 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
-import { recoverSchema } from '../../../../domain/auth-schemas';
-import { errorMessage } from '../../../lib/api-client';
-import { zodFormValidate } from '../../../lib/zod-form';
-import { useRecoverPassword } from '../api/recover-password';
+import { recoverSchema } from '../../../domain/auth-schemas';
+import { errorMessage } from '../../lib/api-client';
+import { zodFormValidate } from '../../lib/zod-form';
+import { useRecoverPassword } from '../../features/auth/api/recover-password';
 
 type ForgotPasswordModalProps = { opened: boolean; onClose: () => void; initialEmail?: string };
 

@@ -1,5 +1,5 @@
 import { Anchor, Code, Paper, Stack, Table, Text } from '@mantine/core';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../../domain/constants';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../domain/constants';
 
 type DemoAccount = (typeof DEMO_ACCOUNTS)[number];
 
