@@ -18,7 +18,7 @@ export function DashboardStats({ stats, isLoading, isError }: DashboardStatsProp
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm" data-testid="dashboard-stats">
       {cards.map((card) => (
-        <div key={card.label} data-stat={card.label}>
+        <div key={card.label} data-stat={card.label} style={{ display: 'grid' }}>
           <StatCard label={card.label} value={card.value ?? ''} icon={card.icon} isLoading={isLoading} isError={isError} />
         </div>
       ))}

@@ -16,11 +16,11 @@ function BookingLine({ booking, showSite }: { booking: DashboardBooking; showSit
     <Group justify="space-between" wrap="nowrap" gap="sm" py={6} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
       <div style={{ minWidth: 0 }}>
         <Text size="sm" fw={600} truncate>
-          Bay {booking.bayName}
-          {showSite ? ` · ${booking.siteName}` : ''}
+          {booking.bayName} · {booking.tenantName}
         </Text>
         <Text size="xs" c="dimmed" truncate>
-          {booking.tenantName} · {booking.vehicleRegistration} · {siteTimeRange(booking.startTime, booking.endTime, booking.timeZone)}
+          {siteTimeRange(booking.startTime, booking.endTime, booking.timeZone)} · {booking.vehicleRegistration}
+          {showSite ? ` · ${booking.siteName}` : ''}
         </Text>
       </div>
       <StatusBadge status={booking.status} />
@@ -54,7 +54,7 @@ function BookingColumn({ title, id, bookings, empty, showSite }: { title: string
 /** Vehicles on site now, and who arrives next today. */
 export function LiveOperations({ live, isLoading, isError, showSite }: LiveOperationsProps) {
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="live-operations-heading" h="100%">
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="live-operations-heading">
       <Title order={2} size="h4" id="live-operations-heading" mb="sm">
         Live Operations
       </Title>

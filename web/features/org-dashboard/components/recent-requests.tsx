@@ -81,14 +81,14 @@ export function RecentRequests({ orgId, bookings, isLoading, isError }: RecentRe
                         {b.siteName}
                       </Text>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       {siteTimeRange(b.startTime, b.endTime, b.timeZone)}
                       <Text size="xs" c="dimmed">
                         {siteDay(b.startTime, b.timeZone)}
                       </Text>
                     </Table.Td>
                     <Table.Td>{vehicleLabel(b.vehicleType)}</Table.Td>
-                    <Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       <StatusBadge status={b.status} />
                     </Table.Td>
                     <Table.Td>
@@ -97,7 +97,7 @@ export function RecentRequests({ orgId, bookings, isLoading, isError }: RecentRe
                           <Button size="xs" variant="default" c="red.9" onClick={() => setDeclining(b)} disabled={isBusy} aria-label={`Decline ${b.tsrNumber}`}>
                             Decline
                           </Button>
-                          <Button size="xs" color="green.9" onClick={() => handleApprove(b)} loading={isBusy} aria-label={`Approve ${b.tsrNumber}`}>
+                          <Button size="xs" onClick={() => handleApprove(b)} loading={isBusy} aria-label={`Approve ${b.tsrNumber}`}>
                             Approve
                           </Button>
                         </Group>

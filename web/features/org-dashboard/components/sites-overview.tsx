@@ -7,7 +7,7 @@ type SitesOverviewProps = { sites: DashboardSite[] | undefined; isLoading: boole
 /** Each active site: its bays, how many hold a vehicle now, today's bookings and utilization. */
 export function SitesOverview({ sites, isLoading, isError }: SitesOverviewProps) {
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="sites-overview-heading" h="100%">
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="sites-overview-heading">
       <Title order={2} size="h4" id="sites-overview-heading" mb="sm">
         Sites Overview
       </Title>
@@ -26,7 +26,6 @@ export function SitesOverview({ sites, isLoading, isError }: SitesOverviewProps)
           No active sites.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={480}>
           <Table verticalSpacing="xs" aria-labelledby="sites-overview-heading" data-testid="sites-overview">
             <Table.Thead>
               <Table.Tr>
@@ -34,7 +33,7 @@ export function SitesOverview({ sites, isLoading, isError }: SitesOverviewProps)
                 <Table.Th ta="right">Active bays</Table.Th>
                 <Table.Th ta="right">Occupied now</Table.Th>
                 <Table.Th ta="right">Today&apos;s bookings</Table.Th>
-                <Table.Th w={160}>Utilization</Table.Th>
+                <Table.Th w={200}>Utilization</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -66,7 +65,6 @@ export function SitesOverview({ sites, isLoading, isError }: SitesOverviewProps)
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
       )}
     </Paper>
   );

@@ -4,7 +4,7 @@ import { STATUS_COLORS, statusLabel } from './format';
 
 export function StatusBadge({ status }: { status: BookingStatus }) {
   return (
-    <Badge color={STATUS_COLORS[status]} variant="light" autoContrast>
+    <Badge color={STATUS_COLORS[status]} variant="dot" tt="none" styles={{ root: { flexShrink: 0, maxWidth: 'none', minWidth: 'max-content' }, label: { overflow: 'visible' } }}>
       {statusLabel(status)}
     </Badge>
   );

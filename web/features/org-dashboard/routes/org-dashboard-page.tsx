@@ -1,4 +1,4 @@
-import { Alert, Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconRefresh } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
@@ -59,14 +59,8 @@ export default function OrgDashboardPage() {
         <>
           <DashboardStats stats={data?.stats} isLoading={isLoading} isError={isError} />
           <RecentRequests orgId={orgId ?? ''} bookings={data?.recentRequests} isLoading={isLoading} isError={isError} />
-          <Grid gutter="lg">
-            <Grid.Col span={{ base: 12, lg: 6 }}>
-              <LiveOperations live={data?.liveOperations} isLoading={isLoading} isError={isError} showSite={!siteId} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, lg: 6 }}>
-              <SitesOverview sites={data?.sites} isLoading={isLoading} isError={isError} />
-            </Grid.Col>
-          </Grid>
+          <LiveOperations live={data?.liveOperations} isLoading={isLoading} isError={isError} showSite={!siteId} />
+          <SitesOverview sites={data?.sites} isLoading={isLoading} isError={isError} />
         </>
       ) : null}
 
