@@ -80,7 +80,7 @@ test.describe('admin sign-in (/login)', () => {
     await signInAtLogin(page, 'admin@acme.test');
     await expect(page).toHaveURL('/org/dashboard');
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-    await expect(page.getByText('Coming soon — this screen is part of a later release.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Recent Booking Requests' })).toBeVisible();
     await capture('org-dashboard');
   });
 

@@ -27,6 +27,7 @@ import platformRoutes from './modules/platform/platform.routes';
 import { registerOrgScope } from './plugins/org-scope';
 import orgBookingRoutes from './modules/bookings/org-bookings.routes';
 import realtimeRoutes, { closeSocketsForRestart } from './realtime/realtime.routes';
+import orgDashboardRoutes from './modules/dashboard/org-dashboard.routes';
 
 
 export type BuildOptions = {
@@ -96,6 +97,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
     async (scoped) => {
       registerOrgScope(scoped, ctx);
       await scoped.register(orgBookingRoutes, { ctx });
+      await scoped.register(orgDashboardRoutes, { ctx });
     },
     { prefix: '/api/orgs/:orgId' },
   );

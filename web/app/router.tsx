@@ -32,7 +32,7 @@ const orgLayout = named(() => import('./layouts/org-layout'), 'OrgLayout');
 
 const orgChildren: RouteObject[] = [
   { index: true, element: <Navigate to="dashboard" replace /> },
-  { path: 'dashboard', lazy: comingSoon('Dashboard', 'Bookings, live operations and site figures for your organization.') },
+  { path: 'dashboard', lazy: screen(() => import('../features/org-dashboard/routes/org-dashboard-page')) },
   { path: 'schedule', lazy: comingSoon('Schedule', 'The day and week schedule of every bay.') },
   { path: 'bookings', lazy: screen(() => import('../features/org-bookings/routes/org-bookings-page')) },
   { path: 'bookings/new', lazy: screen(() => import('../features/org-bookings/routes/org-bookings-page')) },
@@ -90,7 +90,7 @@ export const routes: RouteObject[] = [
               {
                 lazy: orgLayout,
                 children: [
-                  { path: 'dashboard', lazy: comingSoon('Dashboard', 'Bookings, live operations and site figures for your organization.') },
+                  { path: 'dashboard', lazy: screen(() => import('../features/org-dashboard/routes/org-dashboard-page')) },
                 ],
               },
             ],

@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { orgDashboardQuerySchema, orgDashboardSchema } from '../../../domain/org-dashboard';
+import type { ModuleOptions } from '../../app';
+import { orgScope } from '../../plugins/org-scope';
+import * as service from './org-dashboard.service';
+
+// /api/orgs/:orgId/dashboard — registered inside the organization scope (server/app.ts).
+
+const orgDashboardRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
+  app.get(
+    '/dashboard',
+    {
+      schema: {
+        tags: ['dashboard'],
+        summary: 'The organization admin dashboard: today’s figures, latest requests, live operations and sites',
+        description:
+          'Computed at the server’s clock; "today" is each site’s own calendar day in its time zone. With siteId, one site of the organization only (another organization’s site answers 404).',
+        security: [{ bearer: [] }],
+        querystring: orgDashboardQuerySchema,
+        response: { 200: orgDashboardSchema },
+      },
+    },
+    async (request) => service.getDashboard(ctx, orgScope(request), request.query),
+  );
+};
+
+export default orgDashboardRoutes;

@@ -1,0 +1,15 @@
+// The dashboard's endpoints and query keys, in one place. The keys start with
+// ['org', orgId, 'dashboard'] so live updates (web/lib/realtime.ts) can invalidate them by prefix.
+
+export const orgDashboardPaths = {
+  dashboard: (orgId: string) => `/api/orgs/${encodeURIComponent(orgId)}/dashboard`,
+  transition: (orgId: string, bookingId: string) => `/api/orgs/${encodeURIComponent(orgId)}/bookings/${encodeURIComponent(bookingId)}/transitions`,
+} as const;
+
+export const orgDashboardKeys = {
+  all: (orgId: string) => ['org', orgId, 'dashboard'] as const,
+  dashboard: (orgId: string, siteId: string | null) => ['org', orgId, 'dashboard', siteId] as const,
+};
+
+/** The bookings workspace's prefix: a move made here refreshes its lists too. */
+export const orgBookingsKey = (orgId: string) => ['org', orgId, 'bookings'] as const;
