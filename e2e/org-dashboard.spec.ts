@@ -150,4 +150,30 @@ test.describe('organization admin dashboard', () => {
     await expect(row(page, stale.tsrNumber)).toContainText('Approved');
     await expect(row(page, stale.tsrNumber).getByRole('button')).toHaveCount(0);
   });
+
+  test('a second signed-in browser sees an approval on its dashboard without reloading', async ({ page, request, browser }) => {
+    const orgId = await acmeId(request);
+    const live = await requestBooking(request, orgId, 'Live', '14:00');
+    await signInAtLogin(page, 'admin@acme.test');
+    await expect(page).toHaveURL(/\/org\/dashboard/);
+    const other = await browser.newContext();
+    const watcher = await other.newPage();
+    try {
+      await signInAtLogin(watcher, 'admin@acme.test');
+      await expect(watcher).toHaveURL(/\/org\/dashboard/);
+      await expect(row(watcher, live.tsrNumber)).toContainText('Pending');
+      let reloaded = false;
+      watcher.on('load', () => (reloaded = true));
+
+      await expect(row(page, live.tsrNumber)).toBeVisible();
+      await row(page, live.tsrNumber).getByRole('button', { name: /^Approve/ }).click();
+      await expect(row(page, live.tsrNumber)).toContainText('Approved');
+
+      // Pushed over the WebSocket: well before the dashboard's one-minute refetch.
+      await expect(row(watcher, live.tsrNumber)).toContainText('Approved', { timeout: 5_000 });
+      expect(reloaded).toBe(false);
+    } finally {
+      await other.close();
+    }
+  });
 });
