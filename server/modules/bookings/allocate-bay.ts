@@ -440,3 +440,30 @@ export async function claimBay<T>(
   }
   throw noAvailableBay();
 }
+
+type MovableBooking = {
+  id: string;
+  orgId: string;
+  expectedDurationMin: number;
+  vehicleHeightM: number;
+  vehicleLengthM: number | null;
+  specialAccessNeeds: string[] | null;
+};
+
+/** The free bays for moving an existing booking to another day and slot: its own vehicle and duration, its own time not counted as busy. */
+export function candidatesToMove(tx: Tx, now: Date, booking: MovableBooking, target: { date: string; slot: string }): Promise<Candidate[]> {
+  return candidatesFor(
+    tx,
+    now,
+    {
+      orgId: booking.orgId,
+      date: target.date,
+      slot: target.slot,
+      expectedDurationMin: booking.expectedDurationMin,
+      vehicleHeightM: booking.vehicleHeightM,
+      vehicleLengthM: booking.vehicleLengthM ?? undefined,
+      specialAccessNeeds: (booking.specialAccessNeeds ?? []) as BookingRequest['specialAccessNeeds'],
+    },
+    booking.id,
+  );
+}

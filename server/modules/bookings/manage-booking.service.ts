@@ -12,7 +12,7 @@ import { publishBookingEvent } from './booking-events';
 import { queueBookingChangedMail } from './booking-mail-queue';
 import { afterCommit, applyTransitionInTx } from './lifecycle.service';
 import * as repo from './bookings.repo';
-import { candidatesFor, claimBay } from './allocate-bay';
+import { candidatesToMove, claimBay } from './allocate-bay';
 
 // The haulier's private manage link: /book/manage/{token}. The token is stored only as a hash.
 
@@ -117,20 +117,7 @@ export async function rescheduleManagedBooking(ctx: AppContext, token: string, t
     if (!toManageView(view, now).canReschedule) {
       throw new AppError(409, 'not_changeable', `This booking can no longer be moved (status: ${b.status})`);
     }
-    const candidates = await candidatesFor(
-      tx,
-      now,
-      {
-        orgId: b.orgId,
-        date: target.date,
-        slot: target.slot,
-        expectedDurationMin: b.expectedDurationMin,
-        vehicleHeightM: b.vehicleHeightM,
-        vehicleLengthM: b.vehicleLengthM ?? undefined,
-        specialAccessNeeds: (b.specialAccessNeeds ?? []) as never,
-      },
-      b.id,
-    );
+    const candidates = await candidatesToMove(tx, now, b, target);
     const toSiteId = await claimBay(
       tx,
       candidates,

@@ -19,7 +19,7 @@ import { enqueueMail } from '../../mail/outbox';
 import { writeAudit } from '../audit/audit.service';
 import { hashToken } from '../auth/tokens';
 import { manageTokenFor } from './manage-token';
-import { candidatesFor, claimBay, noAvailableBay } from './allocate-bay';
+import { candidatesFor, candidatesToMove, claimBay, noAvailableBay } from './allocate-bay';
 import { queueBookingChangedMail } from './booking-mail-queue';
 import * as bookingsRepo from './bookings.repo';
 import { afterCommit, applyTransition, staleVersion } from './lifecycle.service';
@@ -149,20 +149,7 @@ export async function rescheduleBooking(ctx: AppContext, scope: OrgScope, bookin
     if (!(RESCHEDULABLE_STATUSES as readonly string[]).includes(status)) {
       throw conflict('not_reschedulable', `This booking is ${BOOKING_STATUS_LABELS[status].toLowerCase()}: only pending and approved bookings can be rescheduled.`, { status });
     }
-    let candidates = await candidatesFor(
-      tx,
-      now,
-      {
-        orgId: b.orgId,
-        date: input.date,
-        slot: input.slot,
-        expectedDurationMin: b.expectedDurationMin,
-        vehicleHeightM: b.vehicleHeightM,
-        vehicleLengthM: b.vehicleLengthM ?? undefined,
-        specialAccessNeeds: (b.specialAccessNeeds ?? []) as never,
-      },
-      b.id,
-    );
+    let candidates = await candidatesToMove(tx, now, b, input);
     // The booking stays at its site (its schedule, its gate); a chosen bay must be free too.
     candidates = candidates.filter((c) => c.siteId === b.siteId && (!input.bayId || c.bayId === input.bayId));
     if (candidates.length === 0) throw input.bayId ? conflict('bay_not_free', BAY_NOT_FREE) : noAvailableBay();
