@@ -323,7 +323,7 @@ describe.each(databaseKinds)('organization bookings API on %s', (kind) => {
     });
   });
 
-  describe('tenant boundary', () => {
+  describe('tenant boundary (every route under /api/orgs/:orgId)', () => {
     it('walks every organization route as outsiders: 404 or 401, never data', async () => {
       const id = await booking('pending', 50);
       const { version } = await versionOf(id);
@@ -334,6 +334,9 @@ describe.each(databaseKinds)('organization bookings API on %s', (kind) => {
         { method: 'POST', path: `/bookings/${id}/transitions`, body: { to: 'approved', version } },
         { method: 'POST', path: `/bookings/${id}/extend`, body: { version, endTime: '2026-12-01T00:00:00Z' } },
         { method: 'GET', path: `/bookings/${id}/documents/00000000-0000-4000-8000-000000000000` },
+        { method: 'POST', path: '/bookings', body: { tsrNumber: 'TSR-ORG-WALK' } },
+        { method: 'GET', path: '/dashboard' },
+        { method: 'GET', path: `/dashboard?siteId=${siteId}` },
       ];
       const callers: Array<{ who: string; headers: () => Record<string, string>; status: number }> = [
         { who: "another organization's admin", headers: () => harbourAdmin, status: 404 },
