@@ -26,6 +26,7 @@ import publicBookingRoutes from './modules/bookings/public-bookings.routes';
 import platformRoutes from './modules/platform/platform.routes';
 import { registerOrgScope } from './plugins/org-scope';
 import orgBookingRoutes from './modules/bookings/org-bookings.routes';
+import orgScheduleRoutes from './modules/schedule/org-schedule.routes';
 
 
 export type BuildOptions = {
@@ -94,6 +95,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
     async (scoped) => {
       registerOrgScope(scoped, ctx);
       await scoped.register(orgBookingRoutes, { ctx });
+      await scoped.register(orgScheduleRoutes, { ctx });
     },
     { prefix: '/api/orgs/:orgId' },
   );
