@@ -33,7 +33,7 @@ const orgLayout = named(() => import('./layouts/org-layout'), 'OrgLayout');
 const orgChildren: RouteObject[] = [
   { index: true, element: <Navigate to="dashboard" replace /> },
   { path: 'dashboard', lazy: comingSoon('Dashboard', 'Bookings, live operations and site figures for your organization.') },
-  { path: 'schedule', lazy: comingSoon('Schedule', 'The day and week schedule of every bay.') },
+  { path: 'schedule', lazy: screen(() => import('../features/org-schedule/routes/org-schedule-page')) },
   { path: 'bookings', lazy: comingSoon('Bookings', 'Review, approve and decline booking requests.') },
   { path: 'bookings/new', lazy: comingSoon('Bookings', 'Review, approve and decline booking requests.') },
   { path: 'bays', lazy: comingSoon('Bays', 'Bay dimensions, clearances, features and availability.') },
