@@ -53,7 +53,7 @@ function BookingDetails({ schedule, booking, onReschedule }: Omit<Props, 'onClos
   return (
     <Stack gap="md">
       <Group gap="xs">
-        <Badge color={SCHEDULE_STATUS_COLORS[booking.status]} variant="light" c={`${SCHEDULE_STATUS_COLORS[booking.status]}.9`}>
+        <Badge color={SCHEDULE_STATUS_COLORS[booking.status]} variant="light" c="gray.9">
           {statusLabel(booking.status)}
         </Badge>
       </Group>

@@ -58,7 +58,6 @@ const colorVars = (color: string) =>
     '--bw-c1': `var(--mantine-color-${color}-1)`,
     '--bw-c2': `var(--mantine-color-${color}-2)`,
     '--bw-c6': `var(--mantine-color-${color}-6)`,
-    '--bw-c9': `var(--mantine-color-${color}-9)`,
   }) as CSSProperties;
 
 const durationOf = (b: { startTime: string; endTime: string }) => Math.round((Date.parse(b.endTime) - Date.parse(b.startTime)) / 60_000);
@@ -135,7 +134,10 @@ export function ScheduleTimeline({ schedule, timeline, view, now, today, pending
     dragRef.current = null;
     setDrag(null);
     if (!current.isDragging) return;
+    // The click that ends a drag is not a click; a later Enter or click is (the block may have
+    // moved to another lane, so no click may come to clear the flag).
     suppressClick.current = true;
+    window.setTimeout(() => (suppressClick.current = false), 0);
     if (!isDrop || !current.target) return;
     const bay = bays[current.bayIndex]!;
     const start = targetInstant(timeline, current.target).toISOString();

@@ -2,8 +2,8 @@ import { BOOKING_STATUS_LABELS, RESCHEDULABLE_STATUSES } from '../../../../domai
 import type { BookingStatus } from '../../../../domain/enums';
 
 // How the schedule shows a status: the same families as the bookings list — waiting (orange),
-// good to go (indigo), at the site (cyan/teal), a problem (red), done (green). Text is the colour's
-// darkest shade on its lightest tint (well over 4.5:1).
+// good to go (indigo), at the site (cyan/teal), a problem (red), done (green). The colour is a block's
+// tint and border; its text is near-black, well over 4.5:1 on every tint.
 
 export const SCHEDULE_STATUS_COLORS: Record<BookingStatus, string> = {
   pending: 'orange',
