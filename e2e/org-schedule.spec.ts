@@ -134,6 +134,9 @@ test.describe('organization schedule', () => {
     await expect(page).toHaveURL(/view=week/);
     await expect(page.getByRole('region', { name: 'Schedule of North Terminal' })).toBeVisible();
     await expect(firstBlock).toBeVisible();
+    // The toasts of the moves would cover the week.
+    for (const close of await page.locator('.mantine-Notification-root button').all()) await close.click();
+    await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
     await capture('org-schedule-week');
   });
 });

@@ -81,19 +81,20 @@ export function ScheduleTimeline({ schedule, timeline, view, now, today, pending
   const bayIndex = new Map(bays.map((b, i) => [b.id, i]));
   const spanMin = timeline.window.endMin - timeline.window.startMin;
   const hoursShown = spanMin / 60;
-  // Wide enough to read: about 72 px an hour for a day, 12 px an hour for each day of a week.
-  const minWidth = view === 'day' ? Math.max(720, hoursShown * 72) : Math.max(1050, timeline.days.length * hoursShown * 12);
+  // A day at about 72 px an hour (scrolls sideways on narrow screens); a week fits a laptop screen.
+  const minWidth = view === 'day' ? Math.max(720, hoursShown * 72) : timeline.days.length * 130;
   const tickEvery = view === 'day' ? 1 : hoursShown > 12 ? 6 : 3;
   const nowAt = nowFraction(timeline, now);
 
   /** Track fraction and bay under a pointer. */
   const pointerPlace = (clientX: number, clientY: number) => {
     const track = trackRef.current?.getBoundingClientRect();
-    const lanes = lanesRef.current?.getBoundingClientRect();
-    if (!track || !lanes || track.width === 0) return null;
+    const lanes = Array.from(lanesRef.current?.children ?? []).map((lane) => lane.getBoundingClientRect());
+    if (!track || lanes.length === 0 || track.width === 0) return null;
     const fraction = (clientX - track.left) / track.width;
-    const laneHeight = lanes.height / Math.max(1, bays.length);
-    const index = Math.min(bays.length - 1, Math.max(0, Math.floor((clientY - lanes.top) / laneHeight)));
+    // Lanes differ in height (a bay with many features wraps): the lane under the pointer, or the nearest end.
+    const found = lanes.findIndex((r) => clientY >= r.top && clientY < r.bottom);
+    const index = found >= 0 ? found : clientY < lanes[0]!.top ? 0 : lanes.length - 1;
     return { fraction, index };
   };
 
