@@ -28,6 +28,7 @@ import { registerOrgScope } from './plugins/org-scope';
 import orgBookingRoutes from './modules/bookings/org-bookings.routes';
 import realtimeRoutes, { closeSocketsForRestart } from './realtime/realtime.routes';
 import orgDashboardRoutes from './modules/dashboard/org-dashboard.routes';
+import orgScheduleRoutes from './modules/schedule/org-schedule.routes';
 
 
 export type BuildOptions = {
@@ -98,6 +99,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       registerOrgScope(scoped, ctx);
       await scoped.register(orgBookingRoutes, { ctx });
       await scoped.register(orgDashboardRoutes, { ctx });
+      await scoped.register(orgScheduleRoutes, { ctx });
     },
     { prefix: '/api/orgs/:orgId' },
   );

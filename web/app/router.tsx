@@ -33,7 +33,7 @@ const orgLayout = named(() => import('./layouts/org-layout'), 'OrgLayout');
 const orgChildren: RouteObject[] = [
   { index: true, element: <Navigate to="dashboard" replace /> },
   { path: 'dashboard', lazy: screen(() => import('../features/org-dashboard/routes/org-dashboard-page')) },
-  { path: 'schedule', lazy: comingSoon('Schedule', 'The day and week schedule of every bay.') },
+  { path: 'schedule', lazy: screen(() => import('../features/org-schedule/routes/org-schedule-page')) },
   { path: 'bookings', lazy: screen(() => import('../features/org-bookings/routes/org-bookings-page')) },
   { path: 'bookings/new', lazy: screen(() => import('../features/org-bookings/routes/org-bookings-page')) },
   { path: 'bays', lazy: comingSoon('Bays', 'Bay dimensions, clearances, features and availability.') },
