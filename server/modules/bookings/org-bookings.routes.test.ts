@@ -337,6 +337,7 @@ describe.each(databaseKinds)('organization bookings API on %s', (kind) => {
         { method: 'POST', path: '/bookings', body: { tsrNumber: 'TSR-ORG-WALK' } },
         { method: 'GET', path: '/dashboard' },
         { method: 'GET', path: `/dashboard?siteId=${siteId}` },
+        { method: 'GET', path: `/schedule?siteId=${siteId}&from=2026-11-23&to=2026-11-29` },
       ];
       const callers: Array<{ who: string; headers: () => Record<string, string>; status: number }> = [
         { who: "another organization's admin", headers: () => harbourAdmin, status: 404 },
