@@ -132,6 +132,9 @@ test.describe('organization admin dashboard', () => {
   test('a request changed meanwhile is refused with the server’s message and refreshed', async ({ page, request }) => {
     const orgId = await acmeId(request);
     const stale = await requestBooking(request, orgId, 'Stale', '12:00');
+    // A screen that missed the change: its live-update socket is cut off (answered by a mock that
+    // never passes anything on), or the push would refresh the row before the click.
+    await page.routeWebSocket(/\/api\/realtime/, () => undefined);
     await signInAtLogin(page, 'admin@acme.test');
     await expect(row(page, stale.tsrNumber)).toBeVisible();
 
