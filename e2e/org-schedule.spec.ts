@@ -134,8 +134,9 @@ test.describe('organization schedule', () => {
     await expect(page).toHaveURL(/view=week/);
     await expect(page.getByRole('region', { name: 'Schedule of North Terminal' })).toBeVisible();
     await expect(firstBlock).toBeVisible();
-    // The toasts of the moves would cover the week.
-    for (const close of await page.locator('.mantine-Notification-root button').all()) await close.click();
+    // The toasts of the moves would cover the week: they close themselves after 5 s (clicking
+    // each close button raced their own timers).
+    await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
     await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
     await capture('org-schedule-week');
   });

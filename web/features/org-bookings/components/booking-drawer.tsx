@@ -18,7 +18,7 @@ import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { downloadDocument, useBookingDetail, useTransitionBooking } from '../api/org-bookings-api';
 import { formatDateTime, formatSiteRange } from '../utils/booking-display';
-import { BookingStatusBadge } from './booking-status-badge';
+import { BookingStatusBadge } from '../../../components/ui/booking-status';
 import { RescheduleForm } from './reschedule-form';
 
 type Props = { orgId: string; bookingId: string | null; onClose: () => void };

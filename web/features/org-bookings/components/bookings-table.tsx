@@ -3,7 +3,7 @@ import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react'
 import { VEHICLE_TYPE_LABELS, type VehicleType } from '../../../../domain/enums';
 import type { BookingListItem } from '../../../../domain/org-bookings';
 import { formatSiteRange } from '../utils/booking-display';
-import { BookingStatusBadge } from './booking-status-badge';
+import { BookingStatusBadge } from '../../../components/ui/booking-status';
 
 export type SortField = 'startTime' | 'createdAt' | 'tenantName' | 'status' | 'tsrNumber';
 export type SortState = { sort: SortField; order: 'asc' | 'desc' };

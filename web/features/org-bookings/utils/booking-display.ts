@@ -1,22 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns/format';
-import type { BookingStatus } from '../../../../domain/enums';
 
-/**
- * Status badge colours: waiting (orange), good to go (indigo), at the site (teal), problems (red),
- * over (grey). The badge text is dark on the colour's tint (4.5:1 and more); a dot carries the colour.
- */
-export const STATUS_COLORS: Record<BookingStatus, string> = {
-  pending: 'orange',
-  approved: 'indigo',
-  checked_in: 'cyan',
-  in_progress: 'teal',
-  overstay: 'red',
-  completed: 'green',
-  declined: 'gray',
-  cancelled: 'gray',
-  no_show: 'dark',
-};
 
 /** 'Tue 25 Nov 2026, 10:00–11:00' in the site's time zone. */
 export function formatSiteRange(startIso: string, endIso: string, timeZone: string): string {

@@ -35,18 +35,6 @@ export function statusLabel(status: BookingStatus): string {
   return BOOKING_STATUS_LABELS[status] ?? status;
 }
 
-export const STATUS_COLORS: Record<BookingStatus, string> = {
-  pending: 'yellow',
-  approved: 'green',
-  declined: 'red',
-  cancelled: 'gray',
-  checked_in: 'blue',
-  in_progress: 'indigo',
-  completed: 'teal',
-  overstay: 'orange',
-  no_show: 'red',
-};
-
 export function vehicleLabel(type: string): string {
   return VEHICLE_TYPE_LABELS[type as VehicleType] ?? type;
 }

@@ -1,7 +1,7 @@
 import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { DashboardBooking, OrgDashboard } from '../../../../domain/org-dashboard';
 import { siteTimeRange } from './format';
-import { StatusBadge } from './status-badge';
+import { BookingStatusBadge } from '../../../components/ui/booking-status';
 
 type LiveOperationsProps = {
   live: OrgDashboard['liveOperations'] | undefined;
@@ -23,7 +23,7 @@ function BookingLine({ booking, showSite }: { booking: DashboardBooking; showSit
           {showSite ? ` · ${booking.siteName}` : ''}
         </Text>
       </div>
-      <StatusBadge status={booking.status} />
+      <BookingStatusBadge status={booking.status} />
     </Group>
   );
 }

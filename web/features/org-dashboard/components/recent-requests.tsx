@@ -6,7 +6,7 @@ import { toast } from '../../../lib/toast';
 import { isStaleBooking, useTransitionBooking } from '../api/transition-booking';
 import { DeclineBookingModal } from './decline-booking-modal';
 import { siteDay, siteTimeRange, vehicleLabel } from './format';
-import { StatusBadge } from './status-badge';
+import { BookingStatusBadge } from '../../../components/ui/booking-status';
 
 type RecentRequestsProps = {
   orgId: string;
@@ -89,7 +89,7 @@ export function RecentRequests({ orgId, bookings, isLoading, isError }: RecentRe
                     </Table.Td>
                     <Table.Td>{vehicleLabel(b.vehicleType)}</Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <StatusBadge status={b.status} />
+                      <BookingStatusBadge status={b.status} />
                     </Table.Td>
                     <Table.Td>
                       {b.status === 'pending' ? (

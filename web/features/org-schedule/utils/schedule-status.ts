@@ -1,21 +1,9 @@
 import { BOOKING_STATUS_LABELS, RESCHEDULABLE_STATUSES } from '../../../../domain/booking-lifecycle';
 import type { BookingStatus } from '../../../../domain/enums';
 
-// How the schedule shows a status: the same families as the bookings list — waiting (orange),
-// good to go (indigo), at the site (cyan/teal), a problem (red), done (green). The colour is a block's
-// tint and border; its text is near-black, well over 4.5:1 on every tint.
-
-export const SCHEDULE_STATUS_COLORS: Record<BookingStatus, string> = {
-  pending: 'orange',
-  approved: 'indigo',
-  checked_in: 'cyan',
-  in_progress: 'teal',
-  overstay: 'red',
-  completed: 'green',
-  declined: 'gray',
-  cancelled: 'gray',
-  no_show: 'dark',
-};
+// The schedule uses the one status colour scheme (web/components/ui/booking-status.tsx) as a
+// block's tint and border; its text is near-black, well over 4.5:1 on every tint.
+export { BOOKING_STATUS_COLORS as SCHEDULE_STATUS_COLORS } from '../../../components/ui/booking-status';
 
 /** The statuses a schedule can show (released ones do not hold a bay), in lifecycle order. */
 export const LEGEND_STATUSES: BookingStatus[] = ['pending', 'approved', 'checked_in', 'in_progress', 'overstay', 'completed'];
