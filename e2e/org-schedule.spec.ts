@@ -118,15 +118,26 @@ test.describe('organization schedule', () => {
     const unmoved = await (await request.get(`/api/orgs/${orgId}/bookings/${second.id}`, { headers })).json();
     expect(unmoved).toMatchObject({ bayName: second.bayName, version: 1, startTime: second.startTime });
 
-    // 3. The keyboard way: open the booking, move it with the form.
+    // 3. The keyboard way: open the booking, move it with the form to an hour its bay is free
+    // (the demo data and earlier tests fill some). First let the refusal's toast go.
+    await expect(refusal).toHaveCount(0, { timeout: 15_000 });
+    const now = (await (await request.get(`/api/orgs/${orgId}/schedule?siteId=${(await siteIdOf(request, orgId, headers))}&from=${day}&to=${day}`, { headers })).json()) as Schedule;
+    const eightAt = Date.parse(second.startTime);
+    const freeHour = [10, 11, 12, 13, 14, 15, 16].find((hour) => {
+      const start = eightAt + (hour - 8) * 3_600_000;
+      return !now.bookings.some((b) => b.id !== second.id && b.bayId === unmoved.bayId && Date.parse(b.startTime) < start + 3_600_000 && Date.parse(b.endTime) > start);
+    });
+    expect(freeHour, `a free hour on ${second.bayName}`).toBeTruthy();
+    const freeSlot = `${String(freeHour!).padStart(2, '0')}:00`;
     await secondBlock.focus();
     await page.keyboard.press('Enter');
     const drawer = page.getByRole('dialog');
     await expect(drawer).toContainText('Drag Test Freight 2');
-    await drawer.getByLabel('Time slot').selectOption('11:00');
+    await drawer.getByLabel('Time slot').selectOption(freeSlot);
+    await expect(drawer.getByLabel('Time slot')).toHaveValue(freeSlot);
     await drawer.getByRole('button', { name: 'Move booking' }).click();
     await expect(drawer).toBeHidden();
-    await expect(secondBlock).toHaveAttribute('aria-label', /11:00–12:00/);
+    await expect(secondBlock).toHaveAttribute('aria-label', new RegExp(`${freeSlot}–${String(freeHour! + 1).padStart(2, '0')}:00`));
 
     // The week around it.
     await page.locator('label').filter({ hasText: /^Week$/ }).click();
