@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BOOKING_STATUSES } from './enums';
+import { bookingListItemSchema } from './org-bookings';
 
 // The organization admin dashboard (spec §2 "Organization admin dashboard"): what
 // GET /api/orgs/:orgId/dashboard takes and answers. Every figure is computed from the database at
@@ -13,23 +13,7 @@ export const orgDashboardQuerySchema = z.object({
 export type OrgDashboardQuery = z.infer<typeof orgDashboardQuerySchema>;
 
 /** A booking as the dashboard lists it (spec §3: tenant, bay, time, status, TSR number, vehicle type). */
-export const dashboardBookingSchema = z.object({
-  id: z.string(),
-  version: z.number(),
-  status: z.enum(BOOKING_STATUSES),
-  tsrNumber: z.string(),
-  tenantName: z.string(),
-  vehicleType: z.string(),
-  vehicleRegistration: z.string(),
-  siteId: z.string(),
-  siteName: z.string(),
-  bayId: z.string(),
-  bayName: z.string(),
-  timeZone: z.string(),
-  startTime: z.string(),
-  endTime: z.string(),
-  createdAt: z.string(),
-});
+export const dashboardBookingSchema = bookingListItemSchema.omit({ bookingType: true, source: true });
 export type DashboardBooking = z.infer<typeof dashboardBookingSchema>;
 
 export const dashboardSiteSchema = z.object({

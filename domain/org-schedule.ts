@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { bookingListItemSchema } from './org-bookings';
 import { isCalendarDate } from './booking-request';
 import { addDays } from './day-notice';
-import { BOOKING_STATUSES } from './enums';
 import { operatingHoursSchema } from './site-schemas';
 
 // The organization schedule (/org/schedule): one site's bays, its live bookings and its blackouts
@@ -55,17 +55,17 @@ export const scheduleBaySchema = z.object({
 });
 export type ScheduleBay = z.infer<typeof scheduleBaySchema>;
 
-export const scheduleBookingSchema = z.object({
-  id: z.string(),
-  version: z.number(),
-  status: z.enum(BOOKING_STATUSES),
-  tsrNumber: z.string(),
-  tenantName: z.string(),
-  vehicleType: z.string(),
-  vehicleRegistration: z.string(),
-  bayId: z.string(),
-  startTime: z.string(),
-  endTime: z.string(),
+export const scheduleBookingSchema = bookingListItemSchema.pick({
+  id: true,
+  version: true,
+  status: true,
+  tsrNumber: true,
+  tenantName: true,
+  vehicleType: true,
+  vehicleRegistration: true,
+  bayId: true,
+  startTime: true,
+  endTime: true,
 });
 export type ScheduleBooking = z.infer<typeof scheduleBookingSchema>;
 
