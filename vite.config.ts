@@ -76,6 +76,7 @@ export default defineConfig({
   server: {
     proxy: {
       '/api': { target: 'http://localhost:3000', ws: true },
+      '/ocr': { target: 'http://localhost:3000' },
     },
   },
 });

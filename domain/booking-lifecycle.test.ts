@@ -18,13 +18,13 @@ const ALLOWED: Array<[BookingStatus, BookingStatus, LifecycleActor[]]> = [
   ['pending', 'approved', ['org_admin', 'dockmaster']],
   ['pending', 'declined', ['org_admin']],
   ['pending', 'cancelled', ['org_admin', 'haulier']],
-  ['approved', 'checked_in', ['org_admin', 'dockmaster']],
+  ['approved', 'checked_in', ['org_admin', 'dockmaster', 'security', 'system']],
   ['approved', 'cancelled', ['org_admin', 'haulier']],
   ['approved', 'no_show', ['org_admin', 'dockmaster', 'system']],
   ['checked_in', 'in_progress', ['org_admin', 'dockmaster']],
-  ['in_progress', 'completed', ['org_admin', 'dockmaster']],
+  ['in_progress', 'completed', ['org_admin', 'dockmaster', 'security']],
   ['in_progress', 'overstay', ['system']],
-  ['overstay', 'completed', ['org_admin', 'dockmaster']],
+  ['overstay', 'completed', ['org_admin', 'dockmaster', 'security']],
   ['overstay', 'in_progress', ['org_admin', 'dockmaster']],
 ];
 
@@ -51,6 +51,9 @@ describe('booking lifecycle table', () => {
     expect(allowedTransitions('pending', 'dockmaster')).toEqual(['approved']);
     expect(allowedTransitions('overstay', 'dockmaster')).toEqual(['completed', 'in_progress']);
     expect(allowedTransitions('completed', 'org_admin')).toEqual([]);
+    expect(allowedTransitions('pending', 'security')).toEqual([]);
+    expect(allowedTransitions('approved', 'security')).toEqual(['checked_in']);
+    expect(allowedTransitions('overstay', 'security')).toEqual(['completed']);
   });
 
   it('derives the status lists the rest of the code uses', () => {

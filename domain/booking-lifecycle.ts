@@ -12,23 +12,29 @@ import { BOOKING_STATUSES, type BookingStatus } from './enums';
 // The server applies every move through one function that checks it here; the web shows only
 // the actions this table allows. Status lists elsewhere derive from it.
 
-/** Who moves a booking. Platform administrators act as organization admins. */
-export const LIFECYCLE_ACTORS = ['org_admin', 'dockmaster', 'haulier', 'system'] as const;
+/**
+ * Who moves a booking. Platform administrators act as organization admins. Security staff work the
+ * gate: they check vehicles in and out, nothing more. `system` is the sweeps and a site camera's
+ * automatic check-in (docs/decisions/011-gate-rules.md).
+ */
+export const LIFECYCLE_ACTORS = ['org_admin', 'dockmaster', 'security', 'haulier', 'system'] as const;
 export type LifecycleActor = (typeof LIFECYCLE_ACTORS)[number];
 
 type Moves = Partial<Record<BookingStatus, readonly LifecycleActor[]>>;
 
 const STAFF = ['org_admin', 'dockmaster'] as const;
+/** The gate: staff and security staff. */
+const GATE = [...STAFF, 'security'] as const;
 
 /** from → to → who may make the move. A pair that is absent is not a move at all. */
 export const BOOKING_TRANSITIONS: Readonly<Record<BookingStatus, Moves>> = {
   // Dockmasters approve at the gate (spec: "Approve/Check In"); declining is the admin's call.
   pending: { approved: STAFF, declined: ['org_admin'], cancelled: ['org_admin', 'haulier'] },
-  approved: { checked_in: STAFF, cancelled: ['org_admin', 'haulier'], no_show: [...STAFF, 'system'] },
+  approved: { checked_in: [...GATE, 'system'], cancelled: ['org_admin', 'haulier'], no_show: [...STAFF, 'system'] },
   checked_in: { in_progress: STAFF },
-  in_progress: { completed: STAFF, overstay: ['system'] },
+  in_progress: { completed: GATE, overstay: ['system'] },
   // Force Check Out, or Extend Time (a new end, when the bay is free) back to in progress.
-  overstay: { completed: STAFF, in_progress: STAFF },
+  overstay: { completed: GATE, in_progress: STAFF },
   declined: {},
   cancelled: {},
   completed: {},

@@ -16,18 +16,21 @@ export const MAX_FILES = 10;
 export const ALLOWED_FILE_EXTENSIONS = ['pdf', 'doc', 'docx', 'jpg', 'jpeg', 'png'] as const;
 export const DOCUMENTS_BUCKET = 'booking-documents';
 
-export type DayHours = { open: string; close: string } | null;
+/** One opening window of a day, local wall-clock 'HH:mm' (close may be '24:00'). */
+export type HoursWindow = { open: string; close: string };
+/** A weekday's opening windows in time order (a lunch break splits a day in two); empty: closed. */
+export type DayHours = HoursWindow[];
 export type OperatingHours = Record<Weekday, DayHours>;
 
 /** Spec §9: Mon-Fri 06:00-22:00, Sat 08:00-18:00, Sun 10:00-16:00. */
 export const DEFAULT_OPERATING_HOURS: OperatingHours = {
-  mon: { open: '06:00', close: '22:00' },
-  tue: { open: '06:00', close: '22:00' },
-  wed: { open: '06:00', close: '22:00' },
-  thu: { open: '06:00', close: '22:00' },
-  fri: { open: '06:00', close: '22:00' },
-  sat: { open: '08:00', close: '18:00' },
-  sun: { open: '10:00', close: '16:00' },
+  mon: [{ open: '06:00', close: '22:00' }],
+  tue: [{ open: '06:00', close: '22:00' }],
+  wed: [{ open: '06:00', close: '22:00' }],
+  thu: [{ open: '06:00', close: '22:00' }],
+  fri: [{ open: '06:00', close: '22:00' }],
+  sat: [{ open: '08:00', close: '18:00' }],
+  sun: [{ open: '10:00', close: '16:00' }],
 };
 
 export const STATS_PERIODS = [7, 30] as const;

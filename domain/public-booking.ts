@@ -3,7 +3,7 @@ import { z } from 'zod';
 // Response shapes of the public booking API, shared by the server (which answers with them) and
 // the web (which derives its types from them).
 
-const hours = z.object({ open: z.string(), close: z.string() }).nullable();
+const hours = z.array(z.object({ open: z.string(), close: z.string() }));
 export const bookingInfoSchema = z.object({
   organizations: z.array(
     z.object({

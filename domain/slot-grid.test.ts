@@ -23,7 +23,7 @@ import {
 
 // Frozen clock: every grid gets a `now` well before its date unless a test is about `now`.
 const LONG_AGO = new Date('2026-01-01T00:00:00Z');
-const ALL_DAY = { open: '00:00', close: '24:00' };
+const ALL_DAY = [{ open: '00:00', close: '24:00' }];
 const OPEN_ALL_WEEK: OperatingHours = {
   mon: ALL_DAY,
   tue: ALL_DAY,
@@ -67,10 +67,27 @@ describe('buildSlotGrid: the weekly grid (UTC)', () => {
   });
 
   it('gives no slots on a closed day, or when hours cannot be read', () => {
-    expect(grid({ date: '2026-06-07', operatingHours: { ...DEFAULT_OPERATING_HOURS, sun: null } })).toEqual([]);
-    const sundayHours = (open: string, close: string) => ({ ...DEFAULT_OPERATING_HOURS, sun: { open, close } });
+    expect(grid({ date: '2026-06-07', operatingHours: { ...DEFAULT_OPERATING_HOURS, sun: [] } })).toEqual([]);
+    const sundayHours = (open: string, close: string) => ({ ...DEFAULT_OPERATING_HOURS, sun: [{ open, close }] });
     expect(grid({ date: '2026-06-07', operatingHours: sundayHours('16:00', '10:00') })).toEqual([]);
     expect(grid({ date: '2026-06-07', operatingHours: sundayHours('9am', '5pm') })).toEqual([]);
+  });
+
+  it('gives each opening window its own slots: none in a lunch break, none running into it', () => {
+    const split = { ...DEFAULT_OPERATING_HOURS, mon: [{ open: '06:00', close: '12:00' }, { open: '13:00', close: '15:00' }] };
+    const slots = grid({ date: '2026-06-08', operatingHours: split, durationMin: 60 });
+    expect(slots.map((s) => s.label)).toEqual([
+      '06:00', '06:30', '07:00', '07:30', '08:00', '08:30', '09:00', '09:30', '10:00', '10:30', '11:00', '11:30',
+      '13:00', '13:30', '14:00', '14:30',
+    ]);
+    // An hour from 11:30 would run into the break; from 14:30 past closing.
+    expect(slots.filter((s) => !s.bookable).map((s) => [s.label, s.reason])).toEqual([['11:30', 'after_close'], ['14:30', 'after_close']]);
+  });
+
+  it('reads a day saved as one {open, close} object or null (sites saved before several windows a day)', () => {
+    const legacy = { ...DEFAULT_OPERATING_HOURS, mon: { open: '08:00', close: '09:00' }, tue: null } as unknown as OperatingHours;
+    expect(grid({ date: '2026-06-08', operatingHours: legacy }).map((s) => s.label)).toEqual(['08:00', '08:30']);
+    expect(grid({ date: '2026-06-09', operatingHours: legacy })).toEqual([]);
   });
 
   it('follows the site interval and accepts 24:00 as closing time', () => {

@@ -4,6 +4,7 @@ import {
   MIN_ADVANCE_MIN,
   SLOT_INTERVAL_MIN,
   type DayHours,
+  type HoursWindow,
   type OperatingHours,
 } from './constants';
 import { WEEKDAYS, type Weekday } from './enums';
@@ -161,9 +162,39 @@ export function isBeforeToday(date: string, timeZone: string, now: Date): boolea
   return date < todayIn(timeZone, now);
 }
 
-/** The opening hours of `date`'s weekday; null when closed. */
+/**
+ * A weekday's windows as stored. Sites saved before several windows a day existed hold one
+ * `{open, close}` object or null; both read as a list.
+ */
+export function dayWindows(day: DayHours | HoursWindow | null | undefined): DayHours {
+  if (!day) return [];
+  return Array.isArray(day) ? day : [day];
+}
+
+/** The opening windows of `date`'s weekday, in time order; empty when closed. */
 export function hoursOn(date: string, operatingHours: OperatingHours): DayHours {
-  return operatingHours[weekdayOf(date)] ?? null;
+  return dayWindows(operatingHours[weekdayOf(date)]);
+}
+
+export type MinuteWindow = { open: number; close: number };
+
+/** `date`'s opening windows in minutes after midnight; windows that cannot be read are left out. */
+export function openMinutesOn(date: string, operatingHours: OperatingHours): MinuteWindow[] {
+  return hoursOn(date, operatingHours).flatMap((window) => {
+    const open = parseTimeOfDay(window.open);
+    const close = parseTimeOfDay(window.close);
+    return open !== null && close !== null && close > open ? [{ open, close }] : [];
+  });
+}
+
+/** The window of a day's minute, if the site is open then. */
+export function windowAt(windows: readonly MinuteWindow[], minutes: number): MinuteWindow | undefined {
+  return windows.find((w) => minutes >= w.open && minutes < w.close);
+}
+
+/** 'Closed', '06:00-22:00' or '06:00-12:00, 13:00-22:00'. */
+export function formatDayHours(day: DayHours, separator = '-'): string {
+  return day.length === 0 ? 'Closed' : day.map((w) => `${w.open}${separator}${w.close}`).join(', ');
 }
 
 function requirePositiveWholeMinutes(name: string, value: number, allowZero = false): void {
@@ -196,22 +227,18 @@ export function buildSlotGrid(options: SlotGridOptions): Slot[] {
   requirePositiveWholeMinutes('durationMin', durationMin);
   requirePositiveWholeMinutes('minAdvanceMin', minAdvanceMin, true);
 
-  const hours = hoursOn(date, options.operatingHours);
-  const opensAt = hours ? parseTimeOfDay(hours.open) : null;
-  const closesAtMin = hours ? parseTimeOfDay(hours.close) : null;
-  if (opensAt === null || closesAtMin === null || closesAtMin <= opensAt) return [];
-
-  const rules: SlotRules = {
-    now,
-    earliestStart: now.getTime() + minAdvanceMin * MINUTE_MS,
-    closesAt: zonedTimeToUtc(date, closesAtMin, timeZone),
-  };
+  const windows = openMinutesOn(date, options.operatingHours);
+  const earliestStart = now.getTime() + minAdvanceMin * MINUTE_MS;
   const slots: Slot[] = [];
-  for (let minutes = opensAt; minutes + intervalMin <= closesAtMin; minutes += intervalMin) {
-    const start = zonedTimeToUtc(date, minutes, timeZone, 'reject');
-    if (!start) continue; // skipped by a spring-forward change
-    const end = new Date(start.getTime() + durationMin * MINUTE_MS);
-    slots.push({ label: formatTimeOfDay(minutes), start, end, ...slotStatus(start, end, rules) });
+  // Each window has its own slots and its own closing time (a slot never runs into a break).
+  for (const window of windows) {
+    const rules: SlotRules = { now, earliestStart, closesAt: zonedTimeToUtc(date, window.close, timeZone) };
+    for (let minutes = window.open; minutes + intervalMin <= window.close; minutes += intervalMin) {
+      const start = zonedTimeToUtc(date, minutes, timeZone, 'reject');
+      if (!start) continue; // skipped by a spring-forward change
+      const end = new Date(start.getTime() + durationMin * MINUTE_MS);
+      slots.push({ label: formatTimeOfDay(minutes), start, end, ...slotStatus(start, end, rules) });
+    }
   }
   return slots;
 }

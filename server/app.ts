@@ -29,6 +29,18 @@ import orgBookingRoutes from './modules/bookings/org-bookings.routes';
 import realtimeRoutes, { closeSocketsForRestart } from './realtime/realtime.routes';
 import orgDashboardRoutes from './modules/dashboard/org-dashboard.routes';
 import orgScheduleRoutes from './modules/schedule/org-schedule.routes';
+import orgSiteRoutes from './modules/sites/org-sites.routes';
+import orgBayRoutes from './modules/bays/org-bays.routes';
+import orgBlackoutRoutes from './modules/blackouts/org-blackouts.routes';
+import orgTenantRoutes from './modules/tenants/org-tenants.routes';
+import orgTeamRoutes from './modules/team/org-team.routes';
+import invitationRoutes from './modules/team/invitation.routes';
+import orgSettingsRoutes from './modules/org-settings/org-settings.routes';
+import { ocrAssetRoutes } from './ocr/ocr-assets';
+import { registerSiteScope } from './plugins/site-scope';
+import gateRoutes from './modules/gate/gate.routes';
+import plateReadRoutes from './modules/anpr/plate-reads.routes';
+import anprWebhookRoutes from './modules/anpr/anpr-webhook.routes';
 
 
 export type BuildOptions = {
@@ -100,9 +112,30 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       await scoped.register(orgBookingRoutes, { ctx });
       await scoped.register(orgDashboardRoutes, { ctx });
       await scoped.register(orgScheduleRoutes, { ctx });
+      await scoped.register(orgSiteRoutes, { ctx });
+      await scoped.register(orgBayRoutes, { ctx });
+      await scoped.register(orgBlackoutRoutes, { ctx });
+      await scoped.register(orgTenantRoutes, { ctx });
+      await scoped.register(orgTeamRoutes, { ctx });
+      await scoped.register(orgSettingsRoutes, { ctx });
     },
     { prefix: '/api/orgs/:orgId' },
   );
+  // The gate of one site: dock staff (org admins, dockmasters, security) of its organization.
+  await app.register(
+    async (scoped) => {
+      registerSiteScope(scoped, ctx);
+      await scoped.register(gateRoutes, { ctx });
+      await scoped.register(plateReadRoutes, { ctx });
+    },
+    { prefix: '/api/sites/:siteId' },
+  );
+  await app.register(anprWebhookRoutes, { prefix: '/api', ctx });
+  await app.register(invitationRoutes, { prefix: '/api', ctx });
+  // Plate OCR's worker, cores and trained data, served by us (nothing is downloaded at run time).
+  // (server/ocr/plate-ocr.ts loads sharp and tesseract.js: the route that reads images imports it
+  // lazily and closes its worker on shutdown, so a start-up never pays for them.)
+  await app.register(ocrAssetRoutes);
   await app.register(realtimeRoutes, { prefix: '/api', ctx });
 
   if (options.webDist && fs.existsSync(path.join(options.webDist, 'index.html'))) {

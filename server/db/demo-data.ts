@@ -124,6 +124,18 @@ type SiteDef = {
   bays: BayDef[];
 };
 type VehicleDef = { type: VehicleType; registration: string; heightM: number; lengthM: number; needs: SpecialAccessNeed[] };
+/** A tenant's booking policy and how portal requests link to it (docs/tenant-linking.md). */
+type TenantPolicyDef = {
+  emailDomains?: string[];
+  /** Besides the tenant's e-mail, which is always a contact. */
+  contactEmails?: string[];
+  blockedReason?: string;
+  autoApprove?: boolean;
+  /** Site names; absent: every site. */
+  allowedSites?: string[];
+  maxBookingsPerDay?: number;
+  notes?: string;
+};
 type TenantDef = {
   name: string;
   contactName: string;
@@ -132,6 +144,7 @@ type TenantDef = {
   weight: number;
   goods: string[];
   fleet: VehicleDef[];
+  policy?: TenantPolicyDef;
 };
 type OrgDef = {
   name: string;
@@ -245,6 +258,7 @@ const ORG_DEFS: OrgDef[] = [
         name: 'Coastal Freight Co',
         contactName: 'Mia Chen',
         email: 'dispatch@coastalfreight.test',
+        policy: { emailDomains: ['coastalfreight.test'], notes: 'Largest customer: dry goods for the North Terminal retail DC.' },
         phone: '+61 2 9555 1201',
         weight: 5,
         goods: ['Palletised dry goods, 18 pallets', 'Mixed grocery pallets, 22 pallets', 'Beverage cartons, 20 pallets'],
@@ -259,6 +273,7 @@ const ORG_DEFS: OrgDef[] = [
         name: 'Metro Haulage',
         contactName: "Liam O'Brien",
         email: 'bookings@metrohaulage.test',
+        policy: { emailDomains: ['metrohaulage.test'], autoApprove: true, notes: 'Trusted carrier since 2023: requests are approved at once.' },
         phone: '+61 2 9555 1302',
         weight: 4,
         goods: ['Retail cartons, 12 pallets', 'Furniture flat-packs', 'Returns for consolidation'],
@@ -272,6 +287,7 @@ const ORG_DEFS: OrgDef[] = [
         name: 'Southern Cross Transport',
         contactName: 'Priya Nair',
         email: 'ops@southerncross.test',
+        policy: { emailDomains: ['southerncross.test'], allowedSites: ['North Terminal'], notes: 'Steel and oversize loads: North Terminal only.' },
         phone: '+61 2 9555 1403',
         weight: 3,
         goods: ['Steel coil, 24 t', 'Building materials', 'Timber bundles'],
@@ -285,6 +301,7 @@ const ORG_DEFS: OrgDef[] = [
         name: 'Pacific Cold Chain',
         contactName: 'Tom Walker',
         email: 'coldchain@pacificcc.test',
+        policy: { emailDomains: ['pacificcc.test'], maxBookingsPerDay: 6 },
         phone: '+61 2 9555 1504',
         weight: 3,
         goods: ['Chilled produce, 10 pallets', 'Frozen meat, 16 pallets', 'Chilled dairy, 8 pallets'],
@@ -297,6 +314,7 @@ const ORG_DEFS: OrgDef[] = [
         name: 'Redline Couriers',
         contactName: 'Ava Rossi',
         email: 'hello@redline.test',
+        policy: { contactEmails: ['dispatch.redline@gmail.com'], blockedReason: 'Three no-shows in a row; on hold until the account manager has spoken to them.' },
         phone: '+61 2 9555 1605',
         weight: 4,
         goods: ['Parcels and satchels', 'Small freight, 3 pallets', 'Urgent spare parts'],
@@ -310,6 +328,7 @@ const ORG_DEFS: OrgDef[] = [
         name: 'Outback Bulk Logistics',
         contactName: 'Noah Williams',
         email: 'dangerousgoods@outbackbulk.test',
+        policy: { emailDomains: ['outbackbulk.test'], maxBookingsPerDay: 3, notes: 'Dangerous goods: hazardous bays only, dangerous-goods licence checked at the gate.' },
         phone: '+61 2 9555 1706',
         weight: 2,
         goods: ['Class 3 flammable liquids, 4 IBCs', 'Class 8 corrosives, 6 drums', 'Compressed gas cylinders'],
@@ -349,6 +368,7 @@ const ORG_DEFS: OrgDef[] = [
         name: 'FreshWay Produce',
         contactName: 'Grace Thompson',
         email: 'orders@freshway.test',
+        policy: { emailDomains: ['freshway.test'], autoApprove: true },
         phone: '+61 7 3555 2101',
         weight: 4,
         goods: ['Fresh fruit and vegetables, 14 pallets', 'Leafy greens, 8 pallets'],
@@ -361,6 +381,7 @@ const ORG_DEFS: OrgDef[] = [
         name: 'Bayside Dairy Co',
         contactName: 'Jack Murphy',
         email: 'logistics@baysidedairy.test',
+        policy: { emailDomains: ['baysidedairy.test'] },
         phone: '+61 7 3555 2202',
         weight: 3,
         goods: ['Chilled dairy, 10 pallets', 'Yoghurt and cheese, 6 pallets'],
@@ -370,6 +391,7 @@ const ORG_DEFS: OrgDef[] = [
         name: 'Polar Express Refrigerated',
         contactName: 'Chloe Martin',
         email: 'dispatch@polarexpress.test',
+        policy: { emailDomains: ['polarexpress.test'] },
         phone: '+61 7 3555 2303',
         weight: 2,
         goods: ['Frozen seafood, 20 pallets', 'Ice cream, 18 pallets'],
@@ -379,6 +401,7 @@ const ORG_DEFS: OrgDef[] = [
         name: 'Golden Grain Millers',
         contactName: 'Ethan Brown',
         email: 'transport@goldengrain.test',
+        policy: { emailDomains: ['goldengrain.test'] },
         phone: '+61 7 3555 2404',
         weight: 2,
         goods: ['Flour sacks, 22 pallets', 'Rice and grains, 20 pallets'],
@@ -567,20 +590,33 @@ export function buildDemoData(input: { now: Date; passwordHash: string; seed?: n
     });
 
     const tenantIds = new Map<string, string>();
+    const restrictedTenants: { row: (typeof data.tenants)[number]; sites: string[] }[] = [];
     for (const tenant of orgDef.tenants) {
       const id = randomUUID();
       tenantIds.set(tenant.name, id);
-      data.tenants.push({
+      const policy = tenant.policy ?? {};
+      const isBlocked = policy.blockedReason !== undefined;
+      const row: (typeof data.tenants)[number] = {
         id,
         orgId,
         name: tenant.name,
         contactName: tenant.contactName,
         email: tenant.email,
         phone: tenant.phone,
-        notes: null,
-        active: true,
+        notes: policy.notes ?? null,
+        active: !isBlocked,
+        contactEmails: [tenant.email, ...(policy.contactEmails ?? [])],
+        emailDomains: policy.emailDomains ?? [],
+        status: isBlocked ? 'blocked' : 'active',
+        blockedReason: policy.blockedReason ?? null,
+        autoApprove: policy.autoApprove ?? false,
+        allowedSiteIds: null,
+        maxBookingsPerDay: policy.maxBookingsPerDay ?? null,
         createdAt: new Date(orgCreated.getTime() + DAY),
-      });
+        updatedAt: new Date(orgCreated.getTime() + DAY),
+      };
+      data.tenants.push(row);
+      if (policy.allowedSites) restrictedTenants.push({ row, sites: policy.allowedSites });
     }
 
     const vehicleSchedule = new BaySchedule();
@@ -647,6 +683,9 @@ export function buildDemoData(input: { now: Date; passwordHash: string; seed?: n
       placed.push(
         ...placeSiteBookings({ random, now, orgId, siteId, orgDef, siteDef, bays: baysHere, tenantIds, schedule, vehicleSchedule }),
       );
+    }
+    for (const { row, sites } of restrictedTenants) {
+      row.allowedSiteIds = sites.map((name) => data.sites.find((site) => site.orgId === orgId && site.name === name)!.id!);
     }
   }
 
@@ -800,7 +839,7 @@ function placeSiteBookings(args: {
 
   for (let offset = -PAST_DAYS; offset <= FUTURE_DAYS; offset++) {
     const day = localDay(now, tz, offset);
-    const open = hours[day.weekday];
+    const open = hours[day.weekday][0];
     if (!open) continue;
     const openMin = toMinutes(open.open);
     const closeMin = toMinutes(open.close);

@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -46,9 +47,16 @@ export const organizations = pgTable('organizations', {
   active: boolean('active').notNull().default(true),
   contactEmail: text('contact_email'),
   contactPhone: text('contact_phone'),
+  address: text('address'),
+  /** Parsed with its defaults by domain/org-settings.ts. */
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+  /** The logo in the object store (content-checked image), if any. */
+  logoKey: text('logo_key'),
+  logoContentType: text('logo_content_type'),
   /** Moved by a trigger on every change to the organization's sites (booking-path rule cache). */
   configVersion: bigint('config_version', { mode: 'number' }).notNull().default(1),
   createdAt: createdAt(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
 export const billing = pgTable('billing', {
@@ -174,11 +182,13 @@ export const orgMemberships = pgTable(
     role: text('role').notNull(),
     active: boolean('active').notNull().default(true),
     employeeId: text('employee_id'),
+    deactivatedAt: ts('deactivated_at'),
     createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('org_memberships_org_user_idx').on(t.orgId, t.userId),
-    uniqueIndex('org_memberships_employee_idx').on(t.orgId, t.employeeId),
+    uniqueIndex('org_memberships_employee_idx').on(t.orgId, sql`lower(${t.employeeId})`),
     index('org_memberships_user_idx').on(t.userId),
   ],
 );
@@ -204,9 +214,14 @@ export const sites = pgTable(
     contactEmail: text('contact_email'),
     emergencyContacts: jsonb('emergency_contacts').$type<EmergencyContact[]>().notNull().default([]),
     active: boolean('active').notNull().default(true),
+    /** Emergency stop: set while the site is stopped (no slots offered, every dock screen warned). */
+    emergencyAt: ts('emergency_at'),
+    emergencyReason: text('emergency_reason'),
+    emergencyBy: uuid('emergency_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('sites_org_name_idx').on(t.orgId, t.name), index('sites_org_idx').on(t.orgId)],
+  (t) => [uniqueIndex('sites_org_name_idx').on(t.orgId, sql`lower(${t.name})`), index('sites_org_idx').on(t.orgId)],
 );
 
 export const bays = pgTable(
@@ -228,12 +243,43 @@ export const bays = pgTable(
     /** natural_sort_key(name): digits padded, so 'B-2' sorts before 'B-10' (best fit's tie-break). */
     sortKey: text('sort_key').generatedAlwaysAs(sql`natural_sort_key(name)`),
     createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('bays_site_name_idx').on(t.siteId, t.name),
+    uniqueIndex('bays_site_name_idx').on(t.siteId, sql`lower(${t.name})`),
     index('bays_org_idx').on(t.orgId),
     index('bays_best_fit_idx').on(t.siteId, t.heightClearanceM, t.sortKey, t.id).where(sql`${t.active}`),
   ],
+);
+
+/**
+ * A recurring blackout: an RFC 5545 RRULE (without DTSTART) from `startsOn` at `startLocal` in the
+ * site's time zone, each occurrence `durationMin` long; expanded into `blackouts` rows.
+ */
+export const blackoutSeries = pgTable(
+  'blackout_series',
+  {
+    id: id(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    bayId: uuid('bay_id').references(() => bays.id, { onDelete: 'cascade' }),
+    rrule: text('rrule').notNull(),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    startLocal: text('start_local').notNull(),
+    durationMin: integer('duration_min').notNull(),
+    until: date('until', { mode: 'string' }),
+    reason: text('reason'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    /** The last local date occurrences have been written for. */
+    expandedUntil: date('expanded_until', { mode: 'string' }),
+  },
+  (t) => [index('blackout_series_site_idx').on(t.siteId)],
 );
 
 export const blackouts = pgTable(
@@ -251,8 +297,13 @@ export const blackouts = pgTable(
     startTime: ts('start_time').notNull(),
     endTime: ts('end_time').notNull(),
     reason: text('reason'),
+    /** The recurring series this occurrence was expanded from; null for a one-off. */
+    seriesId: uuid('series_id').references(() => blackoutSeries.id, { onDelete: 'cascade' }),
+    /** 'blackout', or 'holiday' (a dated site-wide closure entered with the site's hours). */
+    kind: text('kind').notNull().default('blackout'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('blackouts_site_time_idx').on(t.siteId, t.startTime),
@@ -273,7 +324,19 @@ export const tenants = pgTable(
     phone: text('phone'),
     notes: text('notes'),
     active: boolean('active').notNull().default(true),
+    contactEmails: text('contact_emails').array().notNull().default(sql`'{}'::text[]`),
+    /** Portal requests from these e-mail domains link to the tenant (docs/tenant-linking.md). */
+    emailDomains: text('email_domains').array().notNull().default(sql`'{}'::text[]`),
+    /** 'active' or 'blocked' (a blocked tenant's portal requests are refused). */
+    status: text('status').notNull().default('active'),
+    blockedReason: text('blocked_reason'),
+    /** Their portal requests skip pending. */
+    autoApprove: boolean('auto_approve').notNull().default(false),
+    /** null: every site of the organization. */
+    allowedSiteIds: uuid('allowed_site_ids').array(),
+    maxBookingsPerDay: integer('max_bookings_per_day'),
     createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('tenants_org_name_idx').on(t.orgId, sql`lower(${t.name})`)],
 );
@@ -456,3 +519,68 @@ export const uptimeChecks = pgTable('uptime_checks', {
   minute: ts('minute').primaryKey(),
   ok: boolean('ok').notNull().default(true),
 });
+
+export const orgInvitations = pgTable('org_invitations', {
+  id: id(),
+  orgId: uuid('org_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  fullName: text('full_name'),
+  role: text('role').notNull(),
+  employeeId: text('employee_id'),
+  tokenHash: text('token_hash').notNull().unique(),
+  invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  lastSentAt: ts('last_sent_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+  acceptedAt: ts('accepted_at'),
+  revokedAt: ts('revoked_at'),
+  /** The account that accepted it. */
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+});
+
+export const siteCameraTokens = pgTable('site_camera_tokens', {
+  id: id(),
+  orgId: uuid('org_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  siteId: uuid('site_id')
+    .notNull()
+    .references(() => sites.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  /** The last four characters, to tell tokens apart after the secret has been shown. */
+  tokenHint: text('token_hint').notNull(),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  lastUsedAt: ts('last_used_at'),
+  revokedAt: ts('revoked_at'),
+});
+
+/** Every number-plate read at a site (typed, photo, device camera, site camera webhook), matched or not. */
+export const plateReads = pgTable(
+  'plate_reads',
+  {
+    id: id(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    plate: text('plate').notNull(),
+    raw: text('raw'),
+    confidence: numeric('confidence', { precision: 5, scale: 4, mode: 'number' }),
+    camera: text('camera'),
+    source: text('source').notNull(),
+    capturedAt: ts('captured_at').notNull(),
+    status: text('status').notNull(),
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    action: text('action'),
+    cameraTokenId: uuid('camera_token_id').references(() => siteCameraTokens.id, { onDelete: 'set null' }),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('plate_reads_site_time_idx').on(t.siteId, t.capturedAt)],
+);

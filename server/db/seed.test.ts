@@ -43,7 +43,7 @@ describe('demo data generator', () => {
         expect(minutes).toBeLessThanOrEqual(120);
         // Local opening hours of the booking's own day in the site's zone.
         const tz = site.timeZone!;
-        const hours = DEFAULT_OPERATING_HOURS[localDay(booking.startTime, tz, 0).weekday];
+        const hours = DEFAULT_OPERATING_HOURS[localDay(booking.startTime, tz, 0).weekday][0];
         expect(hours).toBeTruthy();
         const fmt = (d: Date) =>
           new Intl.DateTimeFormat('en-GB', { timeZone: tz, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);

@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { AppContext } from '../context';
 import type { Database } from '../db/client';
+import { extendBlackoutSeries } from './blackout-expansion';
 import { sweepNoShows, sweepOverstays } from './booking-sweeps';
 
 // Background jobs on pg-boss (decision 008): its queue tables live in the `pgboss` schema of our
@@ -10,6 +11,7 @@ import { sweepNoShows, sweepOverstays } from './booking-sweeps';
 
 export const JOB_QUEUES = {
   bookingSweeps: 'booking-sweeps',
+  blackoutExpansion: 'blackout-expansion',
 } as const;
 
 /** pg-boss's SQL through our connection: a pool on PostgreSQL, the single session on PGlite. */
@@ -66,6 +68,12 @@ export async function startJobRunner(ctx: AppContext, options: JobRunnerOptions 
     if (noShows + overstays > 0) ctx.log.info({ noShows, overstays }, 'booking sweeps moved bookings');
   });
   if (options.schedule ?? true) await boss.schedule(JOB_QUEUES.bookingSweeps, '* * * * *', {}, { tz: 'UTC' });
+  // Recurring blackouts written up to the horizon as each site's day moves on (hourly: sites start their days at their own midnight).
+  await boss.createQueue(JOB_QUEUES.blackoutExpansion, { name: JOB_QUEUES.blackoutExpansion, policy: 'singleton', retryLimit: 3, retryDelay: 60 });
+  await boss.work(JOB_QUEUES.blackoutExpansion, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async () => {
+    await extendBlackoutSeries(ctx);
+  });
+  if (options.schedule ?? true) await boss.schedule(JOB_QUEUES.blackoutExpansion, '5 * * * *', {}, { tz: 'UTC' });
   return {
     boss,
     sweepNow: () => boss.send(JOB_QUEUES.bookingSweeps, {}),

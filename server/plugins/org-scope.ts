@@ -4,7 +4,7 @@ import type { LifecycleActor } from '../../domain/booking-lifecycle';
 import type { AppContext } from '../context';
 import type { AuditActor } from '../modules/audit/audit.service';
 import { requireAuth, requireOrgAccess } from './auth';
-import { notFound } from './errors';
+import { forbidden, notFound } from './errors';
 
 /**
  * The tenant scope of an organization route: which organization, who is asking and as what. Every
@@ -53,6 +53,11 @@ export function registerOrgScope(app: FastifyInstance, ctx: AppContext): void {
       auditActor: { id: auth.user.id, email: auth.user.email, role: access.role },
     };
   });
+}
+
+/** Writes to the organization's setup are for its admins (and platform admins): others get 403. */
+export function requireOrgAdmin(scope: OrgScope): void {
+  if (scope.actor !== 'org_admin') throw forbidden('Only organization admins can make this change');
 }
 
 /** The scope set by registerOrgScope (a route outside the scoped plugin has none: a bug). */

@@ -6,6 +6,7 @@ export const paths = {
   signup: '/signup',
   resetPassword: '/reset-password',
   confirmEmail: '/auth/confirm',
+  acceptInvitation: '/accept-invitation',
   superadmin: {
     login: '/superadmin',
     dashboard: '/superadmin/dashboard',
@@ -29,10 +30,12 @@ export const paths = {
     bays: '/org/bays',
     blackouts: '/org/blackouts',
     tenants: '/org/tenants',
+    tenant: (tenantId: string) => `/org/tenants/${encodeURIComponent(tenantId)}`,
     opsLive: '/org/ops/live',
     opsScan: '/org/ops/scan',
     reports: '/org/reports',
     settings: '/org/settings',
+    settingsTab: (tab: 'organization' | 'sites' | 'team' | 'policy') => `/org/settings?tab=${tab}`,
     numberPlates: '/org/settings/number-plates',
   },
   dockmaster: {

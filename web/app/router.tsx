@@ -36,14 +36,15 @@ const orgChildren: RouteObject[] = [
   { path: 'schedule', lazy: screen(() => import('../features/org-schedule/routes/org-schedule-page')) },
   { path: 'bookings', lazy: screen(() => import('../features/org-bookings/routes/org-bookings-page')) },
   { path: 'bookings/new', lazy: screen(() => import('../features/org-bookings/routes/org-bookings-page')) },
-  { path: 'bays', lazy: comingSoon('Bays', 'Bay dimensions, clearances, features and availability.') },
-  { path: 'blackouts', lazy: comingSoon('Blackouts', 'Close a bay or a whole site for a period.') },
-  { path: 'tenants', lazy: comingSoon('Tenants', 'The companies that book your bays.') },
-  { path: 'ops/live', lazy: comingSoon('Live Operations', 'Arrivals, check-ins and bay status as they happen.') },
+  { path: 'bays', lazy: screen(() => import('../features/org-bays/routes/org-bays-page')) },
+  { path: 'blackouts', lazy: screen(() => import('../features/org-blackouts/routes/org-blackouts-page')) },
+  { path: 'tenants', lazy: screen(() => import('../features/org-tenants/routes/org-tenants-page')) },
+  { path: 'tenants/:tenantId', lazy: screen(() => import('../features/org-tenants/routes/tenant-page')) },
+  { path: 'ops/live', lazy: screen(() => import('../features/org-ops/routes/ops-live-page')) },
   { path: 'ops/scan', lazy: comingSoon('Plate Scanner', 'Read a number plate by camera or typed input and match it to an expected vehicle.') },
   { path: 'reports', lazy: comingSoon('Reports', 'Bay utilisation, on-time arrival, dwell and turn time, no-shows.') },
-  { path: 'settings', lazy: comingSoon('Settings', 'Organization, sites, operating hours and team members.') },
-  { path: 'settings/number-plates', lazy: comingSoon('Number Plate Recognition', 'Match threshold, automatic check-in and camera webhooks.') },
+  { path: 'settings', lazy: screen(() => import('../features/org-settings/routes/org-settings-page')) },
+  { path: 'settings/number-plates', lazy: screen(() => import('../features/org-settings/routes/number-plates-page')) },
 ];
 
 export const routes: RouteObject[] = [
@@ -57,6 +58,7 @@ export const routes: RouteObject[] = [
       { path: 'signup', lazy: screen(() => import('../features/auth/routes/signup-page')) },
       { path: 'reset-password', lazy: screen(() => import('../features/auth/routes/reset-password-page')) },
       { path: 'auth/confirm', lazy: screen(() => import('../features/auth/routes/confirm-email-page')) },
+      { path: 'accept-invitation', lazy: screen(() => import('../features/auth/routes/accept-invitation-page')) },
       {
         path: 'superadmin',
         children: [
@@ -112,7 +114,7 @@ export const routes: RouteObject[] = [
               {
                 lazy: named(() => import('./layouts/dockmaster-layout'), 'DockmasterLayout'),
                 children: [
-                  { path: 'dashboard', lazy: comingSoon('Dock Operations', 'Check-ins, upcoming arrivals and the status of every bay.') },
+                  { path: 'dashboard', lazy: screen(() => import('../features/dock-gate/routes/dock-dashboard-page')) },
                   { path: 'scan', lazy: comingSoon('Plate Scanner', 'Read a number plate by camera or typed input and match it to an expected vehicle.') },
                   { path: 'queue', lazy: comingSoon('Gate Queue', 'Vehicles waiting at the gate, in order of arrival.') },
                 ],

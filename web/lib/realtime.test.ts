@@ -167,10 +167,13 @@ describe('RealtimeClient', () => {
 
 describe('queryKeysForEvent', () => {
   it('maps each entity to the query-key prefixes screens use', () => {
+    // A booking also moves a tenant's figures and a bay's count of upcoming bookings.
     expect(queryKeysForEvent(event())).toEqual([
       ['org', ORG, 'bookings'],
       ['org', ORG, 'dashboard'],
       ['org', ORG, 'schedule'],
+      ['org', ORG, 'tenants'],
+      ['org', ORG, 'bays'],
     ]);
     expect(queryKeysForEvent(event({ entity: 'bay' }))).toEqual([
       ['org', ORG, 'bays'],

@@ -20,15 +20,21 @@ import { currentAccessToken } from './api-client';
 //   ['org', orgId, 'bays']       bay lists and bay detail
 //   ['org', orgId, 'blackouts']  blackout lists
 //   ['org', orgId, 'sites']      site lists and settings
+//   ['org', orgId, 'tenants']    tenant lists and tenant pages
+//   ['org', orgId, 'team']       members and invitations
+//   ['org', orgId, 'settings']   the organization's profile and settings (and camera tokens)
 // After a reconnect every ['org', orgId] query is invalidated: events sent while away are lost.
 
 type Entity = RealtimeEvent['entity'];
 
 const KEYS_BY_ENTITY: Record<Entity, readonly string[]> = {
-  booking: ['bookings', 'dashboard', 'schedule'],
+  booking: ['bookings', 'dashboard', 'schedule', 'tenants', 'bays'],
   bay: ['bays', 'schedule', 'dashboard'],
   blackout: ['blackouts', 'schedule', 'dashboard'],
   site: ['sites', 'bays', 'schedule', 'dashboard'],
+  tenant: ['tenants', 'bookings'],
+  member: ['team'],
+  organization: ['settings', 'sites'],
 };
 
 /** The query-key prefixes an event makes stale (see the list above). */

@@ -184,7 +184,8 @@ export async function signInDockmaster(
     ok &&
     found.user.active &&
     found.membership.active &&
-    (found.membership.role === 'dockmaster' || found.membership.role === 'org_admin');
+    // Security staff work the gate (the queue and the plate scanner) and sign in here too.
+    (found.membership.role === 'dockmaster' || found.membership.role === 'org_admin' || found.membership.role === 'security');
   if (!allowed) throw new AppError(401, 'invalid_credentials', INVALID_EMPLOYEE); // the attempt stays counted
   await repo.clearFailures(ctx.database.db, key);
   return issueSession(ctx, found.user, { orgId: site.orgId, siteId: site.siteId }, meta);

@@ -22,6 +22,8 @@ describe.each(databaseKinds)('auth API on %s', (kind) => {
     await addMember(db, acme.id, dock.id, 'dockmaster', { employeeId: 'D1001' });
     const former = await createUser(db, { email: 'former@acme.example' });
     await addMember(db, acme.id, former.id, 'dockmaster', { active: false, employeeId: 'D2002' });
+    const guard = await createUser(db, { email: 'guard@acme.example' });
+    await addMember(db, acme.id, guard.id, 'security', { employeeId: 'S3003' });
     const suspendedAdmin = await createUser(db, { email: 'admin@suspended.example' });
     await addMember(db, suspended.id, suspendedAdmin.id, 'org_admin');
     await createUser(db, { email: 'super@platform.example', platformRole: 'super_admin' });
@@ -118,6 +120,13 @@ describe.each(databaseKinds)('auth API on %s', (kind) => {
       expect(await role(res.json().access_token)).toBe('dockmaster');
       const me = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(res.json()) });
       expect(me.json()).toMatchObject({ siteId: site.id, orgId: acme.id, role: 'dockmaster' });
+    });
+
+    it('lets security staff in at the gate with their own role', async () => {
+      const res = await dock({ siteId: site.id, employeeId: 'S3003', password: TEST_PASSWORD });
+      expect(res.statusCode).toBe(200);
+      const me = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(res.json()) });
+      expect(me.json()).toMatchObject({ siteId: site.id, orgId: acme.id, role: 'security' });
     });
 
     it('refuses a wrong password, an unknown employee ID and an inactive membership alike', async () => {

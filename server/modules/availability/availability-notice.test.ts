@@ -43,7 +43,7 @@ describe.each(databaseKinds)('day notices and the booking horizon on %s', (kind)
     const site = await createSite(t.ctx.database, org.id, {
       name: 'Harbour Dock',
       timeZone: 'Australia/Sydney',
-      operatingHours: { ...DEFAULT_OPERATING_HOURS, sun: null },
+      operatingHours: { ...DEFAULT_OPERATING_HOURS, sun: [] },
     });
     await createBay(t.ctx.database, site, { name: 'H-1', heightClearanceM: 4.6, lengthM: 20, features: ['refrigerated'] });
   });

@@ -65,6 +65,8 @@ export function listActiveBays(db: Conn, orgId: string) {
       slotIntervalMin: sites.slotIntervalMin,
       minAdvanceMin: sites.minAdvanceMin,
       bookingHorizonDays: sites.bookingHorizonDays,
+      /** Set while the site is stopped (emergency): it offers no slots. */
+      emergencyAt: sites.emergencyAt,
     })
     .from(bays)
     .innerJoin(sites, eq(sites.id, bays.siteId))

@@ -52,7 +52,13 @@ export type DayAvailability = {
   /** Why the day offers nothing, or null when some slot can be booked. */
   status: DayStatus | null;
   notice: string | null;
+  /** Every site with a compatible bay is stopped (emergency): nothing can be booked now. */
+  isEmergencyStop: boolean;
 };
+
+/** The portal's answer while a site is stopped (docs/decisions/011-gate-rules.md). */
+export const emergencyStopMessage = (siteName: string) =>
+  `${siteName} is not taking bookings right now (the site has stopped operations). Please try again later.`;
 
 /**
  * The whole day's grid for an organization in a constant number of queries (organization, bays,
@@ -84,10 +90,12 @@ export async function getDayAvailability(
     // Beyond the site's booking horizon the grid offers nothing (and no instant is ever built
     // for a date like 9999-12-31).
     const isBeyondHorizon = query.date > addDays(todayIn(site.timeZone, now), site.bookingHorizonDays);
+    // A site stopped for an emergency offers nothing until it resumes.
+    const isStopped = site.emergencyAt !== null;
     return {
       site,
       bays: siteBays,
-      slots: isBeyondHorizon ? [] : buildSlotGrid({
+      slots: isBeyondHorizon || isStopped ? [] : buildSlotGrid({
         date: query.date,
         timeZone: site.timeZone,
         operatingHours: site.operatingHours,
@@ -159,7 +167,11 @@ export async function getDayAvailability(
   const lastBookableDate = addDays(siteToday, site?.bookingHorizonDays ?? 60);
   let status: DayStatus | null = null;
   let notice: string | null = null;
-  if (compatible.length === 0) {
+  const isEmergencyStop = grids.length > 0 && grids.every((g) => g.site.emergencyAt !== null);
+  if (isEmergencyStop) {
+    status = 'closed';
+    notice = emergencyStopMessage(grids[0]!.site.siteName);
+  } else if (compatible.length === 0) {
     status = activeBays.length === 0 ? 'no_bays' : 'no_compatible_bay';
     notice = noCompatibleBayMessage(
       org.name,
@@ -193,5 +205,6 @@ export async function getDayAvailability(
     lastBookableDate,
     status,
     notice,
+    isEmergencyStop,
   };
 }

@@ -1,5 +1,5 @@
 import type { OperatingHours } from '../../../domain/constants';
-import { hoursOn, parseTimeOfDay, todayIn, zonedTimeToUtc } from '../../../domain/slot-grid';
+import { openMinutesOn, parseTimeOfDay, todayIn, windowAt, zonedTimeToUtc } from '../../../domain/slot-grid';
 import { sql } from 'drizzle-orm';
 import type { BookingRequest } from '../../../domain/booking-request';
 import { OUTSIDE_OPERATING_HOURS_MESSAGE, slotUnavailableMessage } from '../../../domain/slot-grid';
@@ -18,6 +18,12 @@ import { RELEASED_BOOKING_STATUSES } from '../../../domain/booking-lifecycle';
 // makes the insert fail with 23P01 and the statement is simply run again with a fresh snapshot.
 // Anything this path cannot decide (no window, nothing free, stale rules) goes to the full path,
 // which has the precise messages.
+//
+// The statement also links the request to the organization's tenant (docs/tenant-linking.md:
+// e-mail domain, then contact e-mail, then company name) and applies that tenant's policy: only
+// its allowed sites are tried, and the booking is approved at once when the tenant or the
+// organization auto-approves. A blocked tenant, or one with a daily limit (counted under a lock
+// in the full path), gets no row here: the full path refuses or books it.
 
 export type SiteRules = {
   id: string;
@@ -133,11 +139,10 @@ export function bookableWindows(sites: SiteRules[], date: string, slot: string, 
   if (minutes === null) return [];
   const windows: SlotWindow[] = [];
   for (const site of sites) {
-    const hours = hoursOn(date, site.operatingHours);
-    const opens = hours ? parseTimeOfDay(hours.open) : null;
-    const closes = hours ? parseTimeOfDay(hours.close) : null;
-    if (opens === null || closes === null) continue;
-    if (minutes < opens || (minutes - opens) % site.slotIntervalMin !== 0 || minutes + site.slotIntervalMin > closes) continue;
+    const window = windowAt(openMinutesOn(date, site.operatingHours), minutes);
+    if (!window) continue;
+    const { open: opens, close: closes } = window;
+    if ((minutes - opens) % site.slotIntervalMin !== 0 || minutes + site.slotIntervalMin > closes) continue;
     const today = siteToday(site.timeZone, now);
     if (date > addDays(today, site.bookingHorizonDays)) continue;
     const start = localInstant(date, minutes, site.timeZone, 'reject');
@@ -159,12 +164,30 @@ export type FastBookingInput = {
   /** Every column of the booking but site, bay and times, as JSON (jsonb_populate_record). */
   record: Record<string, unknown>;
   audit: { details: Record<string, unknown>; ip: string | null; at: Date };
-  /** Mail queued with the booking: [kind, recipients]. */
-  mail: [kind: string, recipients: string[]][];
+  /**
+   * Mail queued with the booking: [kind, recipients, options]. `onlyIf` queues it only when the
+   * booking gets that status ('pending' or 'approved'); `payload` is merged into mailPayload.
+   */
+  mail: [kind: string, recipients: string[], options?: { onlyIf?: 'pending' | 'approved'; payload?: Record<string, unknown> }][];
   mailPayload: Record<string, unknown>;
+  /**
+   * The tenant-link keys of the request (domain/org-tenants.ts linkKeysOf): e-mail and domain
+   * lower-case, name trimmed. Without them the request links to no tenant.
+   */
+  link?: { email: string; domain: string; name: string };
 };
 
-export type FastBooking = { id: string; siteId: string; bayId: string; bayName: string; startTime: Date; endTime: Date; status: string };
+/** status is 'pending', or 'approved' when the tenant's or the organization's policy approves at once. */
+export type FastBooking = {
+  id: string;
+  siteId: string;
+  bayId: string;
+  bayName: string;
+  startTime: Date;
+  endTime: Date;
+  status: string;
+  tenantId: string | null;
+};
 
 const RELEASED = RELEASED_BOOKING_STATUSES.map((status) => `'${status}'`).join(', ');
 
@@ -172,13 +195,32 @@ const RELEASED = RELEASED_BOOKING_STATUSES.map((status) => `'${status}'`).join('
 // jsonb_populate_record leaves absent columns null, not their defaults: every NOT NULL column
 // with a default that the caller's record may omit is set here.
 const BOOK_SLOT_SQL = `
-with cand as (
+with t as (
+  -- The tenant the request links to: by e-mail domain, then contact e-mail, then company name.
+  select t.id, t.status, t.auto_approve, t.allowed_site_ids, t.max_bookings_per_day
+    from tenants t
+   where t.org_id = $1
+     and (t.email_domains @> array[$15::text] or t.contact_emails @> array[$16::text] or lower(t.name) = lower($17::text))
+   order by case when t.email_domains @> array[$15::text] then 0 when t.contact_emails @> array[$16::text] then 1 else 2 end,
+            t.created_at, t.id
+   limit 1
+), gate as (
+  -- Unlinked, or an active tenant without a daily limit: this statement decides. Otherwise no row,
+  -- and the full path answers.
+  select (select t.id from t) as tenant_id,
+         coalesce((select t.auto_approve from t), false) as tenant_auto,
+         (select t.allowed_site_ids from t) as allowed_site_ids
+   where not exists (select 1 from t where t.status <> 'active' or t.max_bookings_per_day is not null)
+), cand as (
   -- Each site's first free bay in best-fit order (the scan stops at the first free one), then the
   -- best of those.
-  select c.bay_id, c.site_id, w.start_time, w.end_time
-    from unnest($3::uuid[], $4::timestamptz[], $5::timestamptz[]) as w(site_id, start_time, end_time)
+  select c.bay_id, c.site_id, w.start_time, w.end_time, gate.tenant_id, gate.tenant_auto,
+         coalesce(o.settings -> 'booking' -> 'autoApprove' = 'true'::jsonb, false) as org_auto
+    from gate
+    cross join unnest($3::uuid[], $4::timestamptz[], $5::timestamptz[]) as w(site_id, start_time, end_time)
     join organizations o on o.id = $1 and o.active and o.status = 'active' and o.config_version = $2
-    join sites s on s.id = w.site_id and s.org_id = $1 and s.active
+    join sites s on s.id = w.site_id and s.org_id = $1 and s.active and s.emergency_at is null
+                and (gate.allowed_site_ids is null or s.id = any(gate.allowed_site_ids))
     cross join lateral (
       select b.id as bay_id, b.site_id, b.height_clearance_m, b.sort_key
         from bays b
@@ -207,21 +249,26 @@ with cand as (
     from locked l,
          jsonb_populate_record(null::bookings, $9::jsonb || jsonb_build_object(
            'site_id', l.site_id, 'bay_id', l.bay_id, 'start_time', l.start_time, 'end_time', l.end_time,
-           'window_start', l.start_time, 'window_end', l.end_time, 'version', 1)) r
-  returning id, org_id, site_id, bay_id, start_time, end_time, status, tsr_number, tenant_name, vehicle_type
+           'window_start', l.start_time, 'window_end', l.end_time, 'version', 1, 'tenant_id', l.tenant_id,
+           'status', case when l.tenant_auto or l.org_auto then 'approved' else 'pending' end,
+           'approved_at', case when l.tenant_auto or l.org_auto then $12::timestamptz end)) r
+  returning id, org_id, site_id, bay_id, start_time, end_time, status, tsr_number, tenant_name, vehicle_type, tenant_id
 ), audit as (
   insert into audit_log (actor_role, action, resource_type, resource_id, org_id, site_id, details, ip, created_at)
   select 'public', 'booking.created', 'booking', ins.id::text, ins.org_id, ins.site_id,
          $10::jsonb || jsonb_build_object('tsr_number', ins.tsr_number, 'tenant_name', ins.tenant_name,
-                                          'vehicle_type', ins.vehicle_type, 'status', ins.status),
+                                          'vehicle_type', ins.vehicle_type, 'status', ins.status, 'tenant_id', ins.tenant_id,
+                                          'auto_approved', case when l.tenant_auto then 'tenant' when l.org_auto then 'organization' end),
          $11, $12::timestamptz
-    from ins
+    from ins, locked l
 ), mail as (
   insert into mail_outbox (org_id, kind, recipients, payload, next_attempt_at, created_at)
-  select ins.org_id, m.kind, m.recipients, $14::jsonb || jsonb_build_object('bookingId', ins.id), $12::timestamptz, $12::timestamptz
-    from ins, jsonb_to_recordset($13::jsonb) as m(kind text, recipients text[])
+  select ins.org_id, m.kind, m.recipients, $14::jsonb || coalesce(m.payload, '{}'::jsonb) || jsonb_build_object('bookingId', ins.id),
+         $12::timestamptz, $12::timestamptz
+    from ins, jsonb_to_recordset($13::jsonb) as m(kind text, recipients text[], only_if text, payload jsonb)
+   where m.only_if is null or m.only_if = ins.status
 )
-select ins.id, ins.site_id, ins.bay_id, b.name as bay_name, ins.start_time, ins.end_time, ins.status
+select ins.id, ins.site_id, ins.bay_id, b.name as bay_name, ins.start_time, ins.end_time, ins.status, ins.tenant_id
   from ins join bays b on b.id = ins.bay_id`;
 
 type BookedRow = {
@@ -232,6 +279,7 @@ type BookedRow = {
   start_time: Date | string;
   end_time: Date | string;
   status: string;
+  tenant_id: string | null;
 };
 
 /** Per PGlite instance, the statements prepared in its (single) session. */
@@ -315,12 +363,15 @@ export async function bookSlotFast(database: Database, input: FastBookingInput):
     JSON.stringify(input.audit.details),
     input.audit.ip,
     input.audit.at.toISOString(),
-    JSON.stringify(input.mail.map(([kind, recipients]) => ({ kind, recipients }))),
+    JSON.stringify(input.mail.map(([kind, recipients, options]) => ({ kind, recipients, only_if: options?.onlyIf ?? null, payload: options?.payload ?? null }))),
     JSON.stringify(input.mailPayload),
+    input.link?.domain ?? null,
+    input.link?.email ?? null,
+    input.link?.name ?? null,
   ];
   for (let attempt = 0; attempt < 12; attempt++) {
     try {
-      const [row] = await run<BookedRow>(database, 'baywise_book_slot_v2', BOOK_SLOT_SQL, values);
+      const [row] = await run<BookedRow>(database, 'baywise_book_slot_v4', BOOK_SLOT_SQL, values);
       if (!row) return null;
       return {
         id: row.id,
@@ -330,6 +381,7 @@ export async function bookSlotFast(database: Database, input: FastBookingInput):
         startTime: new Date(row.start_time),
         endTime: new Date(row.end_time),
         status: row.status,
+        tenantId: row.tenant_id,
       };
     } catch (error) {
       const code = pgCode(error);
@@ -394,6 +446,7 @@ export async function candidatesFor(
   );
   if (day.compatibleBays === 0) throw new AppError(422, 'no_compatible_bay', day.notice ?? NO_COMPATIBLE_BAY);
   if (day.status === 'beyond_horizon') throw new AppError(400, 'beyond_horizon', day.notice!);
+  if (day.isEmergencyStop) throw conflict('site_emergency', day.notice!);
   const slot = day.slots.find((s) => s.time === request.slot);
   if (!slot) {
     throw new AppError(400, 'invalid_slot', OUTSIDE_OPERATING_HOURS_MESSAGE);

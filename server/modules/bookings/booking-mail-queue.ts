@@ -2,6 +2,7 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { enqueueMail, type MailRenderers } from '../../mail/outbox';
 import { hashToken } from '../auth/tokens';
+import { readOrgSettingsOf } from '../org-settings/org-settings.repo';
 import {
   renderBookingChanged,
   renderBookingConfirmation,
@@ -63,6 +64,17 @@ export function queueBookingChangedMail(tx: Tx, now: Date, booking: BookingRef, 
   ]);
 }
 
+/**
+ * Who hears of a new request, as the organization's notification settings say at delivery: the
+ * listed addresses, or every active org admin (also when the list is somehow empty: nobody must
+ * miss a request).
+ */
+export async function newRequestRecipients(ctx: AppContext, orgId: string): Promise<string[]> {
+  const { notifications } = await readOrgSettingsOf(ctx.database.db, orgId);
+  if (notifications.newRequestRecipients === 'custom' && notifications.newRequestEmails.length > 0) return notifications.newRequestEmails;
+  return repo.listOrgAdminEmails(ctx.database.db, orgId);
+}
+
 async function loadView(ctx: AppContext, payload: Record<string, unknown>) {
   return typeof payload.bookingId === 'string' ? repo.findBookingView(ctx.database.db, { id: payload.bookingId }) : undefined;
 }
@@ -77,8 +89,7 @@ export const bookingMailRenderers: MailRenderers = {
   'booking.new_request': async (ctx, payload) => {
     const view = await loadView(ctx, payload);
     if (!view) return null;
-    const admins = await repo.listOrgAdminEmails(ctx.database.db, view.booking.orgId);
-    return renderNewRequestToAdmins(ctx.config.publicUrl, mailFacts(view, Number(payload.documents ?? 0)), admins);
+    return renderNewRequestToAdmins(ctx.config.publicUrl, mailFacts(view, Number(payload.documents ?? 0)), await newRequestRecipients(ctx, view.booking.orgId));
   },
   'booking.changed': async (ctx, payload) => {
     const view = await loadView(ctx, payload);

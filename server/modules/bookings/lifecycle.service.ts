@@ -37,6 +37,8 @@ export type TransitionInput = {
   reason?: string | null;
   /** Extend Time: the new end (overstay → in progress). */
   newEnd?: Date;
+  /** Extra audit details (the gate: dwell time, the camera that read the plate). */
+  details?: Record<string, unknown>;
 };
 
 /** What the haulier is told of a move made by the site. */
@@ -128,6 +130,7 @@ export async function applyTransitionInTx(
       reason: input.reason?.trim() || null,
       actor: actor.kind,
       ...(input.newEnd ? { previous_end: b.endTime.toISOString(), new_end: input.newEnd.toISOString() } : {}),
+      ...input.details,
     },
     ip: actor.ip ?? null,
     anonymousRole: actor.kind === 'system' ? 'system' : 'public',

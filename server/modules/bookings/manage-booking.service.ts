@@ -8,6 +8,7 @@ import { AppError, notFound } from '../../plugins/errors';
 import { writeAudit } from '../audit/audit.service';
 import { getDayAvailability } from '../availability/availability.service';
 import { hashToken } from '../auth/tokens';
+import { readOrgSettingsOf } from '../org-settings/org-settings.repo';
 import { publishBookingEvent } from './booking-events';
 import { queueBookingChangedMail } from './booking-mail-queue';
 import { afterCommit, applyTransitionInTx } from './lifecycle.service';
@@ -21,10 +22,38 @@ const CHANGEABLE: readonly string[] = HAULIER_CHANGEABLE_STATUSES;
 
 export type ManageView = z.infer<typeof manageViewSchema>;
 
-function toManageView(view: repo.BookingView, now: Date): ManageView {
+/** The organization's cancellation cutoff: no haulier change through the link later than this before the start. */
+const cutoffHoursOf = async (db: Parameters<typeof readOrgSettingsOf>[0], orgId: string) =>
+  (await readOrgSettingsOf(db, orgId)).booking.cancellationCutoffHours;
+
+/** True once the booking is within the cutoff (or has started). */
+const isPastCutoff = (startTime: Date, now: Date, cutoffHours: number) => startTime.getTime() - cutoffHours * 3_600_000 <= now.getTime();
+
+const hoursText = (hours: number) => `${hours} hour${hours === 1 ? '' : 's'}`;
+
+/**
+ * Refuses a cancel or move the link may no longer make: a status the haulier cannot change, or a
+ * booking within the organization's cutoff before its start (409 naming the cutoff).
+ */
+function requireChangeable(view: repo.BookingView, now: Date, cutoffHours: number, verb: 'cancelled' | 'changed') {
+  const b = view.booking;
+  if (!CHANGEABLE.includes(b.status) || b.startTime <= now) {
+    throw new AppError(409, 'not_changeable', `This booking can no longer be ${verb === 'changed' ? 'moved' : 'cancelled'} (status: ${b.status})`);
+  }
+  if (isPastCutoff(b.startTime, now, cutoffHours)) {
+    throw new AppError(
+      409,
+      'cancellation_cutoff',
+      `Bookings cannot be cancelled or changed online less than ${hoursText(cutoffHours)} before their start. Please contact ${view.siteName} directly.`,
+      { cutoffHours, startTime: b.startTime.toISOString() },
+    );
+  }
+}
+
+function toManageView(view: repo.BookingView, now: Date, cutoffHours: number): ManageView {
   const b = view.booking;
   const local = new TZDate(b.startTime, view.timeZone);
-  const changeable = CHANGEABLE.includes(b.status) && b.startTime > now;
+  const changeable = CHANGEABLE.includes(b.status) && b.startTime > now && !isPastCutoff(b.startTime, now, cutoffHours);
   return {
     reference: b.tsrNumber,
     status: b.status,
@@ -61,7 +90,8 @@ async function load(ctx: AppContext, token: string) {
 }
 
 export async function getManagedBooking(ctx: AppContext, token: string): Promise<ManageView> {
-  return toManageView(await load(ctx, token), ctx.clock.now());
+  const view = await load(ctx, token);
+  return toManageView(view, ctx.clock.now(), await cutoffHoursOf(ctx.database.db, view.booking.orgId));
 }
 
 export async function cancelManagedBooking(ctx: AppContext, token: string, reason: string | undefined, ip: string | null) {
@@ -70,9 +100,7 @@ export async function cancelManagedBooking(ctx: AppContext, token: string, reaso
   await load(ctx, token);
   await ctx.database.db.transaction(async (tx) => {
     const view = (await repo.findBookingView(tx, { manageTokenHash: tokenHash }, true))!;
-    if (!toManageView(view, now).canCancel) {
-      throw new AppError(409, 'not_changeable', `This booking can no longer be cancelled (status: ${view.booking.status})`);
-    }
+    requireChangeable(view, now, await cutoffHoursOf(tx, view.booking.orgId), 'cancelled');
     // The lifecycle's own move (checks, timestamp, version, audit); the haulier's confirmation below.
     await applyTransitionInTx(
       ctx,
@@ -84,7 +112,7 @@ export async function cancelManagedBooking(ctx: AppContext, token: string, reaso
   });
   const cancelled = await load(ctx, token);
   afterCommit(ctx, cancelled, 'cancelled');
-  return toManageView(cancelled, now);
+  return toManageView(cancelled, now, await cutoffHoursOf(ctx.database.db, cancelled.booking.orgId));
 }
 
 /** The day's grid for moving this booking: its own vehicle and duration, its own time not counted as busy. */
@@ -114,9 +142,7 @@ export async function rescheduleManagedBooking(ctx: AppContext, token: string, t
   const moved = await ctx.database.db.transaction(async (tx) => {
     const view = (await repo.findBookingView(tx, { manageTokenHash: tokenHash }, true))!;
     const b = view.booking;
-    if (!toManageView(view, now).canReschedule) {
-      throw new AppError(409, 'not_changeable', `This booking can no longer be moved (status: ${b.status})`);
-    }
+    requireChangeable(view, now, await cutoffHoursOf(tx, b.orgId), 'changed');
     const candidates = await candidatesToMove(tx, now, b, target);
     const toSiteId = await claimBay(
       tx,
@@ -156,5 +182,5 @@ export async function rescheduleManagedBooking(ctx: AppContext, token: string, t
   afterCommit(ctx, view, 'rescheduled');
   // A move to another site leaves one schedule and joins another: both sites' screens hear of it.
   if (moved.fromSiteId !== moved.toSiteId) publishBookingEvent(ctx, 'rescheduled', { ...moved, siteId: moved.fromSiteId }, now);
-  return toManageView(view, now);
+  return toManageView(view, now, await cutoffHoursOf(ctx.database.db, view.booking.orgId));
 }

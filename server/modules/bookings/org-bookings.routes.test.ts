@@ -272,9 +272,21 @@ describe.each(databaseKinds)('organization bookings API on %s', (kind) => {
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ status: 'approved', bayName: 'T-2', source: 'admin', siteName: 'Test Yard' });
       expect(res.body.history[0]).toMatchObject({ action: 'booking.created', actorEmail: 'admin@acme.test' });
+      // Not a tenant of the organization: unlinked.
+      expect((await query<{ tenant_id: string | null }>(`select tenant_id from bookings where id = $1`, [res.body.id]))[0]!.tenant_id).toBeNull();
       await t.deliverMail();
       const mail = (await t.outbox()).filter((m) => m.text?.includes(res.body.tsrNumber)).at(-1);
       expect(mail?.text).toContain('/book/manage/');
+    });
+
+    it('links the booking to its tenant by the portal’s rule (here the e-mail domain)', async () => {
+      const [tenant] = await query<{ id: string }>(
+        `insert into tenants (org_id, name, email_domains) values ($1, 'Linked Freight', '{linked.test}') returning id`,
+        [acmeId],
+      );
+      const res = await call('POST', url('/bookings'), admin, body({ tenantEmail: 'desk@LINKED.test', tenantName: 'Someone Else', date: '2026-11-30', slot: '11:00' }));
+      expect(res.status).toBe(201);
+      expect((await query<{ tenant_id: string | null }>(`select tenant_id from bookings where id = $1`, [res.body.id]))[0]!.tenant_id).toBe(tenant!.id);
     });
 
     it('keeps the minimum advance unless the admin overrides it, and records the override', async () => {

@@ -9,6 +9,7 @@ import {
   bookingRescheduleSchema,
   bookingTransitionSchema,
 } from '../../../domain/org-bookings';
+import { resolveAffectedResultSchema, resolveAffectedSchema } from '../../../domain/affected-bookings';
 import type { ModuleOptions } from '../../app';
 import { orgScope } from '../../plugins/org-scope';
 import * as service from './org-bookings.service';
@@ -115,6 +116,21 @@ const orgBookingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx
       },
     },
     async (request) => service.rescheduleBooking(ctx, orgScope(request), request.params.bookingId, request.body, request.ip),
+  );
+
+  app.post(
+    '/bookings/resolve-affected',
+    {
+      schema: {
+        tags: ['bookings'],
+        summary: 'Moves listed bookings to another free compatible bay at their own time, or cancels them with a reason e-mailed to the haulier',
+        description: 'For bookings a setup change left listed (e.g. outside new opening hours). Org admins only. One outcome per booking: moved, not_moved (no free compatible bay), cancelled or skipped.',
+        security,
+        body: resolveAffectedSchema,
+        response: { 200: resolveAffectedResultSchema },
+      },
+    },
+    async (request) => service.resolveAffected(ctx, orgScope(request), request.body, request.ip),
   );
 
   app.get(

@@ -14,7 +14,11 @@ import type {
 } from '../../../domain/org-bookings';
 import type { AppContext } from '../../context';
 import { conflict, notFound } from '../../plugins/errors';
-import type { OrgScope } from '../../plugins/org-scope';
+import { sql } from 'drizzle-orm';
+import { requireOrgAdmin, type OrgScope } from '../../plugins/org-scope';
+import type { ResolveAffectedInput } from '../../../domain/affected-bookings';
+import { findAffectedBookings, publishResolved, resolveAffectedInTx } from './affected-bookings';
+import { findLinkedTenant } from '../tenants/tenant-link';
 import { enqueueMail } from '../../mail/outbox';
 import { writeAudit } from '../audit/audit.service';
 import { hashToken } from '../auth/tokens';
@@ -207,6 +211,9 @@ export async function createAdminBooking(ctx: AppContext, scope: OrgScope, input
   const request = { ...input, orgId: scope.orgId, idempotencyKey: undefined };
   const status = input.approve ? 'approved' : 'pending';
   const view = await ctx.database.db.transaction(async (tx) => {
+    // Linked to its tenant by the portal's rule (docs/tenant-linking.md); the tenant's portal policy
+    // (blocked, daily limit, sites) is for the portal: an admin booking is the site's own decision.
+    const tenant = await findLinkedTenant(tx, scope.orgId, input.tenantEmail, input.tenantName);
     let candidates = await candidatesFor(tx, now, request, undefined, { ignoreMinAdvance: input.overrideMinAdvance });
     if (input.bayId) {
       candidates = candidates.filter((c) => c.bayId === input.bayId);
@@ -222,6 +229,7 @@ export async function createAdminBooking(ctx: AppContext, scope: OrgScope, input
           orgId: scope.orgId,
           siteId: c.siteId,
           bayId: c.bayId,
+          tenantId: tenant?.id ?? null,
           status,
           approvedAt: input.approve ? now : null,
           source: 'admin',
@@ -267,4 +275,22 @@ export async function getDocument(ctx: AppContext, scope: OrgScope, bookingId: s
   const body = await ctx.storage.get(doc.bucket, doc.storageKey);
   if (!body) throw notFound('Document');
   return { doc, body };
+}
+
+/** Acts on bookings a setup change left listed: move each to a free compatible bay at its time, or cancel it with the reason. */
+export async function resolveAffected(ctx: AppContext, scope: OrgScope, input: ResolveAffectedInput, ip: string | null) {
+  requireOrgAdmin(scope);
+  const now = ctx.clock.now();
+  const { outcomes, publish } = await ctx.database.db.transaction(async (tx) => {
+    const affected = await findAffectedBookings(tx, scope.orgId, now, sql`k.id = any(${`{${input.bookingIds.join(',')}}`}::uuid[])`, { forUpdate: true });
+    const found = new Set(affected.map((b) => b.id));
+    const result = await resolveAffectedInTx(ctx, tx, scope, affected, { action: input.action, reason: input.reason }, ip, 'listed by the admin');
+    // Ids of other organizations, or of bookings already over, are reported, never touched.
+    for (const id of input.bookingIds) {
+      if (!found.has(id)) result.outcomes.push({ id, tsrNumber: '', outcome: 'skipped', bayName: null, message: 'Not an upcoming booking of this organization' });
+    }
+    return result;
+  });
+  publishResolved(ctx, publish);
+  return { outcomes };
 }

@@ -5,13 +5,19 @@ import {
   type BookingRequest,
 } from '../../../domain/booking-request';
 import { DOCUMENTS_BUCKET } from '../../../domain/constants';
+import { readOrgSettings } from '../../../domain/org-settings';
+import { linkKeysOf } from '../../../domain/org-tenants';
+import { eq } from 'drizzle-orm';
 import { createHash, randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
+import { organizations } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
 import { writeAudit } from '../audit/audit.service';
+import { enforceDailyLimit, findLinkedTenant, refuseIfBlocked, restrictToAllowedSites, type LinkedTenant } from '../tenants/tenant-link';
 import { hashToken } from '../auth/tokens';
 import { publishBookingEvent } from './booking-events';
-import { manageUrlFor, queueNewBookingMail } from './booking-mail-queue';
+import { manageUrlFor, queueBookingChangedMail, queueNewBookingMail } from './booking-mail-queue';
 import * as repo from './bookings.repo';
 import type { UploadedDocument } from './documents';
 import { manageTokenFor } from './manage-token';
@@ -85,10 +91,19 @@ function documentDigest(doc: UploadedDocument): string {
   return doc.sha256;
 }
 
+/** Why a portal request is approved at once: its tenant's policy, else the organization's default; null: it waits for review. */
+async function autoApprovalOf(tx: Tx, orgId: string, tenant: LinkedTenant | null): Promise<'tenant' | 'organization' | null> {
+  if (tenant?.autoApprove) return 'tenant';
+  const [org] = await tx.select({ settings: organizations.settings }).from(organizations).where(eq(organizations.id, orgId));
+  return org && readOrgSettings(org.settings).booking.autoApprove ? 'organization' : null;
+}
+
 /**
- * The public portal's submission, all or nothing: validate, pick the best-fit free bay, insert the
- * pending booking, store its documents, write the audit entry and queue the e-mail in one
- * transaction. A failed upload rolls the booking back and removes the files already stored, so
+ * The public portal's submission, all or nothing: validate, link the request to its tenant and
+ * apply the tenant's policy (docs/tenant-linking.md: blocked → 403, daily limit → 409, allowed
+ * sites only, auto-approve), pick the best-fit free bay, insert the booking (pending, or approved
+ * when the tenant or the organization auto-approves), store its documents, write the audit entry
+ * and queue the e-mail in one transaction. A failed upload rolls the booking back and removes the files already stored, so
  * nothing is left half-done; the mail outbox delivers after commit, and a crash cannot lose it.
  *
  * Idempotency: the same key with the same request answers what the first answer said (201, the
@@ -135,7 +150,11 @@ export async function submitPublicBooking(
   let siteId: string | null = null;
   try {
     await ctx.database.db.transaction(async (tx) => {
-      const candidates = await candidatesFor(tx, now, request);
+      const tenant = await findLinkedTenant(tx, request.orgId, request.tenantEmail, request.tenantName);
+      refuseIfBlocked(tenant);
+      if (tenant) await enforceDailyLimit(tx, request.orgId, tenant, request.date);
+      const candidates = await restrictToAllowedSites(tx, tenant, await candidatesFor(tx, now, request));
+      const autoApproved = await autoApprovalOf(tx, request.orgId, tenant);
       const booking = await claimBay(
         tx,
         candidates,
@@ -149,7 +168,9 @@ export async function submitPublicBooking(
               orgId: request.orgId,
               siteId: candidate.siteId,
               bayId: candidate.bayId,
-              status: 'pending',
+              tenantId: tenant?.id ?? null,
+              status: autoApproved ? 'approved' : 'pending',
+              approvedAt: autoApproved ? now : null,
               source: 'portal',
               manageTokenHash: hashToken(manageToken),
               createdAt: now,
@@ -197,10 +218,15 @@ export async function submitPublicBooking(
           status: booking.status,
           source: 'portal',
           documents: input.documents.length,
+          tenant_id: booking.tenantId,
+          auto_approved: autoApproved,
         },
         ip: input.ip,
       });
-      await queueNewBookingMail(tx, now, booking, input.documents.length);
+      // Approved at once: the haulier's confirmation is the approval (with the manage link and the
+      // calendar file); there is no request for the admins to review.
+      if (autoApproved) await queueBookingChangedMail(tx, now, booking, 'approved');
+      else await queueNewBookingMail(tx, now, booking, input.documents.length);
     });
   } catch (error) {
     await Promise.all(stored.map((k) => ctx.storage.remove(DOCUMENTS_BUCKET, k).catch(() => undefined)));
@@ -220,8 +246,9 @@ export async function submitPublicBooking(
 
 /**
  * The hot path for a request without documents: the slot checked against the organization's
- * cached site rules, then one statement books the best-fit free bay with its audit row and mail
- * (allocate-bay.ts). Null when this path cannot decide; the full path then answers.
+ * cached site rules, then one statement links the tenant, books the best-fit free bay its policy
+ * allows (pending or approved) with its audit row and mail (allocate-bay.ts). Null when this path
+ * cannot decide (a blocked tenant or one with a daily limit among them); the full path then answers.
  */
 async function submitFast(
   ctx: AppContext,
@@ -239,6 +266,7 @@ async function submitFast(
   const record = {
     id,
     org_id: request.orgId,
+    // tenant_id, status and approved_at are decided by the statement (the linked tenant's policy).
     tenant_id: null,
     tsr_number: fields.tsrNumber,
     tsr_system_type: fields.tsrSystemType,
@@ -276,10 +304,12 @@ async function submitFast(
       record,
       audit: { details: { source: 'portal', documents: 0 }, ip: idempotency.ip, at: now },
       mail: [
-        ['booking.received', [request.tenantEmail]],
-        ['booking.new_request', []],
+        ['booking.received', [request.tenantEmail], { onlyIf: 'pending' }],
+        ['booking.new_request', [], { onlyIf: 'pending' }],
+        ['booking.changed', [request.tenantEmail], { onlyIf: 'approved', payload: { change: 'approved', reason: null } }],
       ],
       mailPayload: { documents: 0 },
+      link: linkKeysOf(request.tenantEmail, request.tenantName),
     });
   } catch (error) {
     if (isVehicleOverlap(error)) throw vehicleAlreadyBooked(request.vehicleRegistration);

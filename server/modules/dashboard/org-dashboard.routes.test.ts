@@ -104,7 +104,7 @@ describe.each(databaseKinds)('organization dashboard API on %s', (kind) => {
     // An inactive bay counts neither in capacity nor in booked minutes.
     await query(`insert into bays (org_id, site_id, name, height_clearance_m, active) values ($1, $2, 'D-3', 5, false)`, [acmeId, yard.id]);
     west = await site('Dash West', 'America/Los_Angeles', ['W-1']);
-    closed = await site('Dash Closed', 'Australia/Sydney', ['C-1'], { ...DEFAULT_OPERATING_HOURS, mon: null });
+    closed = await site('Dash Closed', 'Australia/Sydney', ['C-1'], { ...DEFAULT_OPERATING_HOURS, mon: [] });
 
     // Dash Yard, Monday 23 Nov in Sydney, now 11:00; opening hours 06:00-22:00.
     ids.completed = await booking(yard, 0, 'completed', -4); // 07:00

@@ -8,7 +8,7 @@ import {
   type OrgDashboard,
   type OrgDashboardQuery,
 } from '../../../domain/org-dashboard';
-import { hoursOn, parseTimeOfDay, todayIn, zonedTimeToUtc } from '../../../domain/slot-grid';
+import { openMinutesOn, todayIn, zonedTimeToUtc } from '../../../domain/slot-grid';
 import type { AppContext } from '../../context';
 import { notFound } from '../../plugins/errors';
 import type { OrgScope } from '../../plugins/org-scope';
@@ -22,19 +22,16 @@ function nextDate(date: string): string {
   return new Date(Date.UTC(y!, m! - 1, d! + 1)).toISOString().slice(0, 10);
 }
 
-/** A site's today: its calendar date, the instants it starts and ends, and its opening window (null when closed). */
+/** A site's today: its calendar date, the instants it starts and ends, and its opening windows (none when closed). */
 export function siteDay(timeZone: string, operatingHours: OperatingHours, now: Date) {
   const date = todayIn(timeZone, now);
   const start = zonedTimeToUtc(date, 0, timeZone);
   const end = zonedTimeToUtc(nextDate(date), 0, timeZone);
-  const hours = hoursOn(date, operatingHours);
-  const open = hours ? parseTimeOfDay(hours.open) : null;
-  const close = hours ? parseTimeOfDay(hours.close) : null;
-  const window =
-    open !== null && close !== null && close > open
-      ? { open: zonedTimeToUtc(date, open, timeZone), close: zonedTimeToUtc(date, close, timeZone) }
-      : null;
-  return { date, start, end, window };
+  const windows = openMinutesOn(date, operatingHours).map((w) => ({
+    open: zonedTimeToUtc(date, w.open, timeZone),
+    close: zonedTimeToUtc(date, w.close, timeZone),
+  }));
+  return { date, start, end, windows };
 }
 
 /** Minutes of [start, end) inside [from, to). */
@@ -95,11 +92,11 @@ export async function getDashboard(ctx: AppContext, scope: OrgScope, query: OrgD
     .map((s) => {
       const day = days.get(s.id)!;
       const mine = today.filter((b) => b.siteId === s.id);
-      const openMinutes = day.window ? (day.window.close.getTime() - day.window.open.getTime()) / MINUTE_MS : 0;
+      const openMinutes = day.windows.reduce((sum, w) => sum + (w.close.getTime() - w.open.getTime()) / MINUTE_MS, 0);
       const capacityMinutes = s.activeBays * openMinutes;
-      const bookedMinutes = day.window
-        ? mine.filter((b) => b.bayActive).reduce((sum, b) => sum + overlapMinutes(b.startTime, b.endTime, day.window!.open, day.window!.close), 0)
-        : 0;
+      const bookedMinutes = mine
+        .filter((b) => b.bayActive)
+        .reduce((sum, b) => sum + day.windows.reduce((inWindows, w) => inWindows + overlapMinutes(b.startTime, b.endTime, w.open, w.close), 0), 0);
       const occupied = new Set(onSite.filter((b) => b.siteId === s.id).map((b) => b.bayId));
       return {
         id: s.id,
@@ -109,7 +106,7 @@ export async function getDashboard(ctx: AppContext, scope: OrgScope, query: OrgD
         activeBays: s.activeBays,
         occupiedBays: occupied.size,
         todaysBookings: mine.length,
-        isOpenToday: day.window !== null,
+        isOpenToday: day.windows.length > 0,
         bookedMinutes: Math.round(bookedMinutes),
         capacityMinutes: Math.round(capacityMinutes),
         utilisationPercent: percentOf(bookedMinutes, capacityMinutes),

@@ -111,7 +111,7 @@ describe.each(databaseKinds)('public API on %s', (kind) => {
       siteName: 'North Terminal',
       timeZone: 'Australia/Sydney',
       localTime: local,
-      hoursToday: { open: '06:00', close: '22:00' },
+      hoursToday: [{ open: '06:00', close: '22:00' }],
       isOpenNow: local >= '06:00' && local < '22:00',
     });
   });

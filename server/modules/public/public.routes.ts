@@ -14,7 +14,7 @@ const siteStatusSchema = z.object({
   siteName: z.string(),
   timeZone: z.string(),
   localTime: z.string().describe("The site's local time now, HH:mm"),
-  hoursToday: z.object({ open: z.string(), close: z.string() }).nullable().describe('Opening hours today; null when closed'),
+  hoursToday: z.array(z.object({ open: z.string(), close: z.string() })).describe('Opening windows today, in order; empty when closed'),
   isOpenNow: z.boolean(),
 });
 

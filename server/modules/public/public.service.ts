@@ -45,7 +45,7 @@ export async function siteStatus(ctx: AppContext, siteId: string) {
     timeZone: site.timeZone,
     localTime,
     hoursToday: hours,
-    isOpenNow: !!hours && localTime >= hours.open && localTime < hours.close,
+    isOpenNow: hours.some((window) => localTime >= window.open && localTime < window.close),
   };
 }
 

@@ -117,7 +117,7 @@ describe.each(databaseKinds)('organization schedule API on %s', (kind) => {
     const res = await get(`/schedule?siteId=${siteId}&from=2026-11-24&to=2026-11-24`, admin);
     expect(res.status).toBe(200);
     expect(res.body.site).toMatchObject({ id: siteId, name: 'Schedule Yard', timeZone: 'Australia/Sydney', slotIntervalMin: 15 });
-    expect(res.body.site.operatingHours.mon).toEqual({ open: '06:00', close: '22:00' });
+    expect(res.body.site.operatingHours.mon).toEqual([{ open: '06:00', close: '22:00' }]);
     expect(res.body.bays.map((b) => b.name)).toEqual(['S-1', 'S-2', 'S-10']);
     expect(res.body.bays[0]).toEqual({ id: bay['S-1'], name: 'S-1', heightClearanceM: 4.5, lengthM: 16, features: ['refrigerated'] });
     expect(res.body.bookings.map((b) => b.id)).toEqual([completed, morning, acrossMidnight]);

@@ -1,6 +1,7 @@
 import { Badge } from '@mantine/core';
 import { IconLayoutDashboard, IconListNumbers, IconScan } from '@tabler/icons-react';
 import { STORAGE_KEYS } from '../../../domain/constants';
+import { useRealtimeInvalidation } from '../../lib/realtime';
 import { readJson } from '../../lib/storage';
 import { paths } from '../paths';
 import { AreaShell, type AreaNavItem } from './area-shell';
@@ -14,6 +15,9 @@ const navItems: AreaNavItem[] = [
 /** /dockmaster/*: site operations. The site chosen at sign-in is shown in the header. */
 export function DockmasterLayout() {
   const site = readJson<{ id: string; name: string }>(STORAGE_KEYS.selectedSite);
+  const org = readJson<{ id: string; name: string }>(STORAGE_KEYS.selectedOrg);
+  // Live updates: booking, bay and site events of the organization refresh the gate's queries.
+  useRealtimeInvalidation(org?.id, site?.id);
   return (
     <AreaShell
       areaName="Dock Master"

@@ -6,7 +6,7 @@ export type SiteStatus = {
   timeZone: string;
   /** The site's local time now, HH:mm. */
   localTime: string;
-  hoursToday: { open: string; close: string } | null;
+  hoursToday: { open: string; close: string }[];
   isOpenNow: boolean;
 };
 

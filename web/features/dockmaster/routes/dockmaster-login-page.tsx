@@ -77,7 +77,7 @@ export default function DockmasterLoginPage() {
   const st = status.data;
   const figures = [
     { label: 'Now', value: st ? (st.isOpenNow ? 'Open' : 'Closed') : '', icon: <IconCircleCheck size={18} /> },
-    { label: 'Hours today', value: st ? (st.hoursToday ? `${st.hoursToday.open}–${st.hoursToday.close}` : 'Closed today') : '', icon: <IconCalendarTime size={18} /> },
+    { label: 'Hours today', value: st ? (st.hoursToday.length > 0 ? st.hoursToday.map((w) => `${w.open}–${w.close}`).join(', ') : 'Closed today') : '', icon: <IconCalendarTime size={18} /> },
     { label: 'Local time', value: st ? `${st.localTime}` : '', icon: <IconClock size={18} /> },
   ];
 

@@ -1,7 +1,6 @@
 import { Alert, Anchor, Badge, Button, Divider, Drawer, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { OperatingHours } from '../../../../domain/constants';
 import { formatDay } from '../../../../domain/day-notice';
 import type { Schedule, ScheduleBooking } from '../../../../domain/org-schedule';
 import { buildSlotGrid, localDateOf, localTimeOf } from '../../../../domain/slot-grid';
@@ -100,7 +99,7 @@ function RescheduleForm({ schedule, booking, onReschedule }: { schedule: Schedul
     ? buildSlotGrid({
         date,
         timeZone: tz,
-        operatingHours: site.operatingHours as OperatingHours,
+        operatingHours: site.operatingHours,
         slotIntervalMin: site.slotIntervalMin,
         durationMin: Math.max(1, durationMin),
         minAdvanceMin: 0,

@@ -2,7 +2,7 @@ import { addDays } from '../../../../domain/day-notice';
 import type { Schedule } from '../../../../domain/org-schedule';
 import { datesInRange } from '../../../../domain/org-schedule';
 import { WEEKDAYS } from '../../../../domain/enums';
-import { formatTimeOfDay, hoursOn, localDateOf, localTimeOf, parseTimeOfDay, todayIn, weekdayOf, zonedTimeToUtc } from '../../../../domain/slot-grid';
+import { formatTimeOfDay, localDateOf, openMinutesOn, localTimeOf, parseTimeOfDay, todayIn, weekdayOf, zonedTimeToUtc } from '../../../../domain/slot-grid';
 
 // The geometry of the schedule: which site-local days are shown, which hours of them, where an
 // instant falls across the track (0..1), and where a dragged booking lands (snapped to the site's
@@ -53,10 +53,11 @@ const DEFAULT_WINDOW: Window = { startMin: 6 * 60, endMin: 22 * 60 };
 export function buildTimeline(schedule: Schedule, from: string, to: string): Timeline {
   const { timeZone, operatingHours, slotIntervalMin } = schedule.site;
   const days: DayColumn[] = datesInRange(from, to).map((date) => {
-    const hours = hoursOn(date, operatingHours as Parameters<typeof hoursOn>[1]);
-    const open = hours ? parseTimeOfDay(hours.open) : null;
-    const close = hours ? parseTimeOfDay(hours.close) : null;
-    return { date, open: open !== null && close !== null && close > open ? { startMin: open, endMin: close } : null };
+    const windows = openMinutesOn(date, operatingHours as Parameters<typeof openMinutesOn>[1]);
+    return {
+      date,
+      open: windows.length > 0 ? { startMin: windows[0]!.open, endMin: windows[windows.length - 1]!.close } : null,
+    };
   });
   const opens = days.flatMap((d) => (d.open ? [d.open] : []));
   let startMin = opens.length ? Math.min(...opens.map((o) => o.startMin)) : DEFAULT_WINDOW.startMin;

@@ -15,9 +15,9 @@ describe('summarizeOperatingHours', () => {
     expect(
       summarizeOperatingHours({
         ...DEFAULT_OPERATING_HOURS,
-        wed: null,
-        sat: null,
-        sun: null,
+        wed: [],
+        sat: [],
+        sun: [],
       }),
     ).toEqual([
       { days: 'Mon-Tue', hours: '06:00-22:00' },
@@ -25,5 +25,10 @@ describe('summarizeOperatingHours', () => {
       { days: 'Thu-Fri', hours: '06:00-22:00' },
       { days: 'Sat-Sun', hours: 'Closed' },
     ]);
+  });
+
+  it('lists a day\'s several windows in order', () => {
+    const split = [{ open: '06:00', close: '12:00' }, { open: '13:00', close: '22:00' }];
+    expect(summarizeOperatingHours({ ...DEFAULT_OPERATING_HOURS, mon: split, tue: split })[0]).toEqual({ days: 'Mon-Tue', hours: '06:00-12:00, 13:00-22:00' });
   });
 });

@@ -1,4 +1,5 @@
-import type { DayHours, OperatingHours } from '../../../../domain/constants';
+import type { OperatingHours } from '../../../../domain/constants';
+import { dayWindows, formatDayHours } from '../../../../domain/slot-grid';
 import { WEEKDAYS, type Weekday } from '../../../../domain/enums';
 
 export const WEEKDAY_LABELS: Record<Weekday, string> = {
@@ -13,10 +14,6 @@ export const WEEKDAY_LABELS: Record<Weekday, string> = {
 
 export type OperatingHoursRow = { days: string; hours: string };
 
-function hoursText(day: DayHours): string {
-  return day ? `${day.open}-${day.close}` : 'Closed';
-}
-
 /**
  * Consecutive weekdays with the same hours folded into one row:
  * Mon-Fri 06:00-22:00, Sat 08:00-18:00, Sun 10:00-16:00.
@@ -24,7 +21,7 @@ function hoursText(day: DayHours): string {
 export function summarizeOperatingHours(hours: OperatingHours): OperatingHoursRow[] {
   const rows: Array<{ from: Weekday; to: Weekday; hours: string }> = [];
   for (const day of WEEKDAYS) {
-    const text = hoursText(hours[day] ?? null);
+    const text = formatDayHours(dayWindows(hours[day]));
     const last = rows[rows.length - 1];
     if (last && last.hours === text) last.to = day;
     else rows.push({ from: day, to: day, hours: text });

@@ -1,0 +1,100 @@
+import type { Page } from '@playwright/test';
+import { STORAGE_KEYS } from '../domain/constants';
+import type { GateOverview } from '../domain/gate';
+import { expect, signInAtOrgAdmin, test } from './fixtures';
+
+// The organization's live operations view (issue 10, /org/ops/live): every Acme site's board shows
+// the gate API's figures, and a change made elsewhere reaches the open page without a reload.
+
+/** The signed-in page's bearer token, to call the API as the same admin from outside the page. */
+async function bearer(page: Page): Promise<Record<string, string>> {
+  const token = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}').access_token as string, STORAGE_KEYS.session);
+  return { authorization: `Bearer ${token}` };
+}
+
+test('shows each site’s live board and follows a change without reload', async ({ page, request, capture }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signInAtOrgAdmin(page, 'Acme Logistics', 'admin@acme.test');
+  await expect(page).toHaveURL(/\/org\//);
+  await page.goto('/org/ops/live');
+  await expect(page.getByRole('heading', { name: 'Live Operations', level: 1 })).toBeVisible();
+
+  const headers = await bearer(page);
+  const orgs = (await (await request.get('/api/public/organizations')).json()) as Array<{ id: string; name: string }>;
+  const orgId = orgs.find((o) => o.name === 'Acme Logistics')!.id;
+  const sites = (await (await request.get(`/api/orgs/${orgId}/sites`, { headers })).json()) as Array<{ id: string; name: string }>;
+  const overview = async (siteId: string) => (await (await request.get(`/api/sites/${siteId}/gate/overview`, { headers })).json()) as GateOverview;
+
+  // Both sites, each with the API's counters and a tile per bay with its state in words.
+  for (const name of ['North Terminal', 'South Terminal']) {
+    const site = sites.find((s) => s.name === name)!;
+    const section = page.locator(`section[data-site="${name}"]`);
+    await expect(section.getByRole('heading', { name, level: 2 })).toBeVisible();
+    await expect(section.getByTestId('bay-board').locator('li')).not.toHaveCount(0);
+    const api = await overview(site.id);
+    await expect(section.getByTestId('bay-board').locator('li')).toHaveCount(api.bays.length);
+    for (const [label, key] of [['Expected today', 'expectedToday'], ['On site', 'onSite'], ['At bay', 'atBay'], ['Late', 'late'], ['Overstay', 'overstay']] as const) {
+      await expect(section.locator(`[data-counter="${label}"] [data-field="value"]`)).toHaveText(String(api.counters[key]));
+    }
+    const first = api.bays[0]!;
+    await expect(section.locator(`[data-bay="${first.name}"] [data-field="state"]`)).toHaveText(
+      { available: 'Available', occupied: 'Occupied', overstay: 'Overstay', blacked_out: 'Blacked out', stopped: 'Stopped' }[first.state],
+    );
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await capture('org-ops-live');
+
+  // Elsewhere (the API, not this page): a walk-in at North Terminal's gate, checked in now.
+  const north = sites.find((s) => s.name === 'North Terminal')!;
+  const before = await overview(north.id);
+  const stamp = `${Date.now()}`.slice(-6);
+  const tsrNumber = `TSR-OPSLIVE-${stamp}`;
+  const walkIn = await request.post(`/api/sites/${north.id}/gate/walk-ins`, {
+    headers,
+    data: {
+      tsrNumber,
+      tenantName: 'Ops Live Freight',
+      contactName: 'Olive Ops',
+      tenantEmail: `ops-live-${stamp}@haulier.test`,
+      expectedDurationMin: 30,
+      vehicleType: 'van',
+      vehicleRegistration: `OL${stamp}`,
+      vehicleHeightM: 2.5,
+      driverInductionCompleted: true,
+      termsAccepted: true,
+    },
+  });
+  expect(walkIn.status(), await walkIn.text()).toBe(201);
+  const booking = ((await walkIn.json()) as { booking: { id: string } }).booking;
+
+  try {
+    // The open page follows without a reload: the vehicle is on site, linked to where staff act.
+    const section = page.locator('section[data-site="North Terminal"]');
+    const row = section.getByTestId('on-site').locator(`[data-booking="${tsrNumber}"]`);
+    await expect(row).toBeVisible();
+    await expect(row.getByRole('link', { name: tsrNumber })).toHaveAttribute('href', `/org/bookings?booking=${booking.id}`);
+    await expect(row).toContainText('Checked in');
+    await expect(section.locator('[data-counter="On site"] [data-field="value"]')).toHaveText(String(before.counters.onSite + 1));
+
+    // Called to its bay: the bay's tile turns occupied and names the booking.
+    const started = await request.post(`/api/sites/${north.id}/gate/bookings/${booking.id}/start`, { headers, data: {} });
+    expect(started.status(), await started.text()).toBe(200);
+    const bayName = ((await started.json()) as { booking: { bayName: string } }).booking.bayName;
+    const tile = section.locator(`[data-bay="${bayName}"]`);
+    await expect(tile.locator('[data-field="state"]')).toHaveText('Occupied');
+    await expect(tile).toContainText(tsrNumber);
+    await expect(tile).toContainText('Ops Live Freight');
+    await expect(section.locator('[data-counter="At bay"] [data-field="value"]')).toHaveText(String(before.counters.atBay + 1));
+    await capture('org-ops-live-walk-in');
+  } finally {
+    // Leave the demo data as found: the walk-in leaves the site.
+    const out = await request.post(`/api/sites/${north.id}/gate/bookings/${booking.id}/check-out`, { headers, data: {} });
+    expect(out.ok(), await out.text()).toBeTruthy();
+  }
+  await expect(page.locator('section[data-site="North Terminal"]').getByTestId('on-site').locator(`[data-booking="${tsrNumber}"]`)).toHaveCount(0);
+
+  // On a tablet the board wraps; nothing scrolls sideways.
+  await page.setViewportSize({ width: 820, height: 1180 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await capture('org-ops-live-tablet');
+});

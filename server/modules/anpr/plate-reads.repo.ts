@@ -1,0 +1,98 @@
+import { and, count, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { bays, bookings, organizations, plateReads } from '../../db/schema';
+
+// SQL of plate reads: the site's vehicles to match against, the reads themselves.
+
+type Conn = Db | Tx;
+
+/** Approved bookings starting this long before now still count as expected (late arrivals). */
+export const EXPECTED_BEFORE_MS = 2 * 3_600_000;
+/** … and this long after now (early arrivals). */
+export const EXPECTED_AFTER_MS = 4 * 3_600_000;
+export const ON_SITE_STATUSES = ['checked_in', 'in_progress', 'overstay'] as const;
+
+export type SiteVehicle = {
+  plate: string;
+  bookingId: string;
+  version: number;
+  tsrNumber: string;
+  tenantName: string;
+  vehicleRegistration: string;
+  bayName: string;
+  startTime: Date;
+  status: string;
+};
+
+/** The site's expected (approved, starting within [now − 2 h, now + 4 h]) and on-site vehicles: one entry per booking. */
+export function findSiteVehicles(db: Conn, siteId: string, now: Date): Promise<SiteVehicle[]> {
+  const from = new Date(now.getTime() - EXPECTED_BEFORE_MS);
+  const to = new Date(now.getTime() + EXPECTED_AFTER_MS);
+  return db
+    .select({
+      plate: bookings.vehicleRegistration,
+      bookingId: bookings.id,
+      version: bookings.version,
+      tsrNumber: bookings.tsrNumber,
+      tenantName: bookings.tenantName,
+      vehicleRegistration: bookings.vehicleRegistration,
+      bayName: bays.name,
+      startTime: bookings.startTime,
+      status: bookings.status,
+    })
+    .from(bookings)
+    .innerJoin(bays, eq(bays.id, bookings.bayId))
+    .where(
+      and(
+        eq(bookings.siteId, siteId),
+        or(
+          and(eq(bookings.status, 'approved'), gte(bookings.startTime, from), sql`${bookings.startTime} <= ${to}`),
+          inArray(bookings.status, [...ON_SITE_STATUSES]),
+        ),
+      ),
+    );
+}
+
+export type PlateReadRow = typeof plateReads.$inferSelect;
+
+/** Reads at the site created at or after `since`, oldest first (for the 60-second repeat rule). */
+export function findReadsSince(db: Conn, siteId: string, since: Date): Promise<PlateReadRow[]> {
+  return db
+    .select()
+    .from(plateReads)
+    .where(and(eq(plateReads.siteId, siteId), gte(plateReads.createdAt, since)))
+    .orderBy(plateReads.createdAt, plateReads.id);
+}
+
+export async function insertRead(db: Conn, values: typeof plateReads.$inferInsert): Promise<PlateReadRow> {
+  const [row] = await db.insert(plateReads).values(values).returning();
+  return row!;
+}
+
+export async function findRead(db: Conn, siteId: string, id: string): Promise<PlateReadRow | undefined> {
+  const [row] = await db.select().from(plateReads).where(and(eq(plateReads.siteId, siteId), eq(plateReads.id, id)));
+  return row;
+}
+
+export async function updateRead(db: Conn, id: string, values: Partial<typeof plateReads.$inferInsert>): Promise<PlateReadRow> {
+  const [row] = await db.update(plateReads).set(values).where(eq(plateReads.id, id)).returning();
+  return row!;
+}
+
+export async function listReads(db: Conn, siteId: string, status: string | undefined, limit: number, offset: number) {
+  const where = and(eq(plateReads.siteId, siteId), status ? eq(plateReads.status, status) : inArray(plateReads.status, ['unmatched', 'ambiguous']));
+  const rows = await db.select().from(plateReads).where(where).orderBy(desc(plateReads.createdAt), desc(plateReads.id)).limit(limit).offset(offset);
+  const [total] = await db.select({ n: count() }).from(plateReads).where(where);
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+export async function findOrgSettings(db: Conn, orgId: string): Promise<unknown> {
+  const [row] = await db.select({ settings: organizations.settings }).from(organizations).where(eq(organizations.id, orgId));
+  return row?.settings ?? {};
+}
+
+/** A booking of the site (for resolving a read), or undefined. */
+export async function findSiteBooking(db: Conn, siteId: string, bookingId: string) {
+  const [row] = await db.select({ id: bookings.id }).from(bookings).where(and(eq(bookings.siteId, siteId), eq(bookings.id, bookingId)));
+  return row;
+}

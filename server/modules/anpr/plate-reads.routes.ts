@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  plateReadBodySchema,
+  plateReadListQuerySchema,
+  plateReadListSchema,
+  plateReadResultSchema,
+  plateReadSchema,
+  resolvePlateReadBodySchema,
+} from '../../../domain/plate-reads';
+import type { ModuleOptions } from '../../app';
+import { badRequest, forbidden } from '../../plugins/errors';
+import { siteScope, type SiteScope } from '../../plugins/site-scope';
+import { closePlateOcrIfLoaded } from './plate-ocr-loader';
+import { platesInImage, readMultipartImage } from './plate-photo';
+import { ignorePlateRead, listPlateReads, recordPlateRead, resolvePlateRead } from './plate-reads.service';
+
+// /api/sites/:siteId/plate-reads… (issue 10): plates read by staff (typed, photo, device camera) —
+// inside the site scope. Any dock staff of the site (security included) may send reads and see
+// them; resolving or ignoring a read is the dockmaster's (and org admin's) call.
+
+const readParams = z.object({ siteId: z.string(), id: z.string() });
+
+function requireDockmaster(scope: SiteScope): void {
+  if (scope.role === 'security') throw forbidden('Only dockmasters and organization admins can resolve plate reads');
+}
+
+const plateReadRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
+  app.addHook('onClose', closePlateOcrIfLoaded);
+
+  const gateActorOf = (scope: SiteScope, ip: string) => ({ role: scope.role, auditActor: scope.auditActor, ip });
+
+  app.post(
+    '/plate-reads',
+    {
+      schema: {
+        tags: ['plate reads'],
+        summary: 'A plate typed or read at the gate: stored, matched with the expected and on-site vehicles (repeats within 60 s are one read)',
+        body: plateReadBodySchema,
+        response: { 200: plateReadResultSchema },
+      },
+    },
+    async (request) => {
+      const scope = siteScope(request);
+      const { plate, source, confidence } = request.body;
+      return recordPlateRead(
+        ctx,
+        { orgId: scope.orgId, siteId: scope.siteId, reads: [plate], source, confidence, actorId: scope.userId },
+        gateActorOf(scope, request.ip),
+      );
+    },
+  );
+
+  app.post(
+    '/plate-reads/photo',
+    {
+      schema: {
+        tags: ['plate reads'],
+        summary: 'A photo of a plate (multipart, one PNG, JPEG or WebP image ≤ 10 MB in the field "photo"), read on the server',
+        response: { 200: plateReadResultSchema },
+      },
+    },
+    async (request) => {
+      const scope = siteScope(request);
+      if (!request.isMultipart()) throw badRequest('Send the photo as a multipart form (Content-Type: multipart/form-data) with one file in the field "photo"');
+      const reads = await platesInImage(await readMultipartImage(request));
+      return recordPlateRead(ctx, { orgId: scope.orgId, siteId: scope.siteId, reads, source: 'photo', actorId: scope.userId }, gateActorOf(scope, request.ip));
+    },
+  );
+
+  app.get(
+    '/plate-reads',
+    {
+      schema: {
+        tags: ['plate reads'],
+        summary: "The site's recent reads to resolve (unmatched and ambiguous unless a status is given), newest first, 20 a page",
+        querystring: plateReadListQuerySchema,
+        response: { 200: plateReadListSchema },
+      },
+    },
+    async (request) => {
+      const scope = siteScope(request);
+      return listPlateReads(ctx, scope.orgId, scope.siteId, request.query.status, request.query.page);
+    },
+  );
+
+  app.post(
+    '/plate-reads/:id/resolve',
+    {
+      schema: {
+        tags: ['plate reads'],
+        summary: 'Link an unmatched or ambiguous read to a booking of the site',
+        params: readParams,
+        body: resolvePlateReadBodySchema,
+        response: { 200: plateReadSchema },
+      },
+    },
+    async (request) => {
+      const scope = siteScope(request);
+      requireDockmaster(scope);
+      return resolvePlateRead(
+        ctx,
+        { orgId: scope.orgId, siteId: scope.siteId, readId: request.params.id, actor: scope.auditActor, ip: request.ip },
+        request.body.bookingId,
+      );
+    },
+  );
+
+  app.post(
+    '/plate-reads/:id/ignore',
+    {
+      schema: { tags: ['plate reads'], summary: 'Mark an unmatched or ambiguous read as needing no action', params: readParams, response: { 200: plateReadSchema } },
+    },
+    async (request) => {
+      const scope = siteScope(request);
+      requireDockmaster(scope);
+      return ignorePlateRead(ctx, { orgId: scope.orgId, siteId: scope.siteId, readId: request.params.id, actor: scope.auditActor, ip: request.ip });
+    },
+  );
+};
+
+export default plateReadRoutes;

@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { acceptInvitationResultSchema, acceptInvitationSchema, invitationInfoSchema } from '../../../domain/org-team';
+import type { ModuleOptions } from '../../app';
+import { perIpLimit } from '../../plugins/rate-limit';
+import * as service from './invitation.service';
+
+// /api/invitations… : the invited person reads and accepts an invitation (no session). Limited per
+// address like the other public credential endpoints.
+
+const tokenParams = z.object({ token: z.string().max(500) });
+
+const invitationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
+  app.get(
+    '/invitations/:token',
+    {
+      config: perIpLimit(ctx, 30),
+      schema: {
+        tags: ['team'],
+        summary: 'What an invitation link invites to: organization, e-mail, role, and whether an account with that e-mail exists',
+        description: 'An unknown, expired, revoked or accepted link answers 404 invalid_invitation.',
+        params: tokenParams,
+        response: { 200: invitationInfoSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.getInvitation(ctx, request.params.token);
+    },
+  );
+
+  app.post(
+    '/invitations/:token/accept',
+    {
+      config: perIpLimit(ctx, 10),
+      schema: {
+        tags: ['team'],
+        summary: 'Accepts an invitation: creates the account (name and password) or adds the membership to the existing one',
+        description: 'An existing account keeps its password (none is needed). Then the person signs in as usual: org admins at /orgadmin, dockmasters and security staff at /dockmaster.',
+        params: tokenParams,
+        body: acceptInvitationSchema,
+        response: { 200: acceptInvitationResultSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.acceptInvitation(ctx, request.params.token, request.body, request.ip);
+    },
+  );
+};
+
+export default invitationRoutes;

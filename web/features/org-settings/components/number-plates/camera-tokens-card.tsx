@@ -1,0 +1,316 @@
+import { ActionIcon, Alert, Badge, Button, Code, CopyButton, Group, Loader, Modal, Paper, Stack, Switch, Table, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertTriangle, IconCheck, IconCopy, IconKey, IconPlus } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { cameraTokenCreateSchema, type CameraToken, type CameraTokenCreateInput, type CreatedCameraToken } from '../../../../../domain/org-settings';
+import { SelectField } from '../../../../components/ui/select-field';
+import { ApiError, errorMessage } from '../../../../lib/api-client';
+import { toast } from '../../../../lib/toast';
+import { applyApiFieldErrors, zodFormValidate } from '../../../../lib/zod-form';
+import { useCameraTokens, useCreateCameraToken, useRevokeCameraToken } from '../../api/settings-api';
+
+// ANPR cameras post their plate reads to a per-site webhook with a token made here. The secret is
+// shown once, when it is made; afterwards only its last four characters tell tokens apart.
+
+type Site = { id: string; name: string };
+
+const when = (iso: string | null) => (iso ? new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : null);
+
+/** The request a camera sends (shown with placeholders, or with a new token's own values). */
+export function webhookExample(siteId: string, secret: string): string {
+  return [
+    `curl -X POST ${window.location.origin}/api/anpr/${siteId}/reads \\`,
+    `  -H "Authorization: Bearer ${secret}" \\`,
+    `  -H "Content-Type: application/json" \\`,
+    `  -d '{"plate": "ABC123", "capturedAt": "2026-01-31T08:15:00Z"}'`,
+  ].join('\n');
+}
+
+function CopyField({ value, label }: { value: string; label: string }) {
+  return (
+    <CopyButton value={value} timeout={2000}>
+      {({ copied, copy }) => (
+        <Tooltip label={copied ? 'Copied' : label} withArrow>
+          <ActionIcon variant="light" color={copied ? 'teal' : 'indigo'} onClick={copy} aria-label={copied ? 'Copied' : label}>
+            {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </CopyButton>
+  );
+}
+
+const validate = zodFormValidate(cameraTokenCreateSchema);
+
+function CreateTokenModal({ orgId, sites, defaultSiteId, opened, onClose }: { orgId: string; sites: Site[]; defaultSiteId: string; opened: boolean; onClose: () => void }) {
+  const form = useForm<CameraTokenCreateInput>({ mode: 'controlled', initialValues: { siteId: defaultSiteId, name: '' }, validate });
+  const create = useCreateCameraToken(orgId);
+  const [created, setCreated] = useState<CreatedCameraToken | null>(null);
+
+  const close = () => {
+    // The secret leaves the screen for good.
+    setCreated(null);
+    form.reset();
+    create.reset();
+    onClose();
+  };
+  const submit = (values: CameraTokenCreateInput) =>
+    create.mutate(values, {
+      onSuccess: (token) => {
+        setCreated(token);
+        toast.success('Camera token created', `${token.name} for ${token.siteName}.`);
+      },
+      onError: (error) => {
+        if (!applyApiFieldErrors(error, form.setFieldError)) form.setErrors({ form: errorMessage(error, 'The token could not be created.') });
+      },
+    });
+
+  return (
+    <Modal opened={opened} onClose={close} title={created ? 'Copy the camera token' : 'New camera token'} size="lg" closeOnClickOutside={!created}>
+      {created ? (
+        <Stack gap="md">
+          <Alert color="yellow" variant="light" styles={{ title: { color: 'var(--mantine-color-text)' } }} icon={<IconAlertTriangle size={18} aria-hidden />} title="Copy it now" role="status">
+            This token will not be shown again. Store it in the camera’s webhook settings; if it is lost, revoke it and make a new one.
+          </Alert>
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="new-token-label">
+              Token for {created.name} ({created.siteName})
+            </Text>
+            <Group gap="xs" wrap="nowrap">
+              <Code block flex={1} data-testid="camera-token-secret" aria-labelledby="new-token-label" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
+                {created.secret}
+              </Code>
+              <CopyField value={created.secret} label="Copy token" />
+            </Group>
+          </Stack>
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>
+              Example call
+            </Text>
+            <Group gap="xs" wrap="nowrap" align="flex-start">
+              <Code block flex={1} style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+                {webhookExample(created.siteId, created.secret)}
+              </Code>
+              <CopyField value={webhookExample(created.siteId, created.secret)} label="Copy example call" />
+            </Group>
+          </Stack>
+          <Group justify="flex-end">
+            <Button onClick={close}>Done</Button>
+          </Group>
+        </Stack>
+      ) : (
+        <form noValidate onSubmit={form.onSubmit(submit)}>
+          <Stack gap="md">
+            <Text size="sm" c="dimmed">
+              A camera uses the token to post plate reads for one site.
+            </Text>
+            <SelectField
+              label="Site"
+              withAsterisk
+              data={[{ value: '', label: 'Choose a site' }, ...sites.map((s) => ({ value: s.id, label: s.name }))]}
+              {...form.getInputProps('siteId')}
+            />
+            <TextInput label="Name" placeholder="Gate 1 entry camera" withAsterisk data-autofocus {...form.getInputProps('name')} />
+            {form.errors.form ? (
+              <Alert color="red" role="alert" title="Not created">
+                {form.errors.form}
+              </Alert>
+            ) : null}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={create.isPending} leftSection={<IconKey size={16} aria-hidden />}>
+                Create token
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}
+
+function RevokeModal({ orgId, token, onClose }: { orgId: string; token: CameraToken | null; onClose: () => void }) {
+  const revoke = useRevokeCameraToken(orgId);
+  return (
+    <Modal opened={!!token} onClose={onClose} title="Revoke this camera token?">
+      {token ? (
+        <Stack gap="md">
+          <Text size="sm">
+            <b>{token.name}</b> ({token.siteName}, ending {token.hint}) stops working at once: the camera’s next read is refused. This cannot be undone.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Keep it
+            </Button>
+            <Button
+              color="red.9"
+              loading={revoke.isPending}
+              onClick={() =>
+                revoke.mutate(token.id, {
+                  onSuccess: () => {
+                    toast.success('Token revoked', `${token.name} no longer works.`);
+                    onClose();
+                  },
+                  onError: (e) => toast.error('Token not revoked', errorMessage(e, 'The token could not be revoked.')),
+                })
+              }
+            >
+              Revoke token
+            </Button>
+          </Group>
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}
+
+export function CameraTokensCard({ orgId, sites, selectedSiteId }: { orgId: string; sites: Site[]; selectedSiteId: string | null }) {
+  const tokens = useCameraTokens(orgId);
+  const [isCreating, setCreating] = useState(false);
+  const [revoking, setRevoking] = useState<CameraToken | null>(null);
+  const [showRevoked, setShowRevoked] = useState(false);
+  const all = tokens.data ?? [];
+  const revokedCount = all.filter((t) => t.revokedAt).length;
+  const shown = all
+    .filter((t) => showRevoked || !t.revokedAt)
+    .sort((a, b) => a.siteName.localeCompare(b.siteName) || b.createdAt.localeCompare(a.createdAt));
+  const exampleSite = sites.find((s) => s.id === selectedSiteId) ?? sites[0];
+
+  let body: ReactNode;
+  if (tokens.isLoading) {
+    body = (
+      <Group justify="center" py="lg">
+        <Loader aria-label="Loading camera tokens" />
+      </Group>
+    );
+  } else if (tokens.isError) {
+    body = (
+      <Alert color="red" title="Could not load the camera tokens">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{tokens.error instanceof ApiError ? tokens.error.message : 'Try again in a moment.'}</Text>
+          <Button size="xs" variant="default" onClick={() => void tokens.refetch()}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (shown.length === 0) {
+    body = (
+      <Text c="dimmed" ta="center" py="lg" size="sm">
+        {all.length === 0 ? 'No camera tokens yet. Create one for each ANPR camera that should post plate reads.' : 'No active camera tokens.'}
+      </Text>
+    );
+  } else {
+    body = (
+      <Table.ScrollContainer minWidth={720}>
+        <Table verticalSpacing="xs" fz="sm" aria-label="Camera tokens" highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Site</Table.Th>
+              <Table.Th>Token</Table.Th>
+              <Table.Th>Created</Table.Th>
+              <Table.Th>Last used</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {shown.map((t) => (
+              <Table.Tr key={t.id}>
+                <Table.Td fw={500}>{t.name}</Table.Td>
+                <Table.Td>{t.siteName}</Table.Td>
+                <Table.Td>
+                  <Code>…{t.hint}</Code>
+                </Table.Td>
+                <Table.Td>
+                  {when(t.createdAt)}
+                  {t.createdByEmail ? (
+                    <Text size="xs" c="dimmed">
+                      by {t.createdByEmail}
+                    </Text>
+                  ) : null}
+                </Table.Td>
+                <Table.Td>{when(t.lastUsedAt) ?? <Text span size="sm" c="dimmed">Never</Text>}</Table.Td>
+                <Table.Td>
+                  {t.revokedAt ? (
+                    <Tooltip label={`Revoked ${when(t.revokedAt)}`}>
+                      <Badge color="gray" variant="dot">
+                        Revoked
+                      </Badge>
+                    </Tooltip>
+                  ) : (
+                    <Badge color="green" variant="dot">
+                      Active
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td ta="right">
+                  {t.revokedAt ? null : (
+                    <Button size="xs" variant="outline" color="red.9" onClick={() => setRevoking(t)} aria-label={`Revoke ${t.name} (${t.siteName})`}>
+                      Revoke
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+  }
+
+  return (
+    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="camera-tokens-title">
+      <Stack gap="md">
+        <Group justify="space-between" wrap="wrap">
+          <div>
+            <Title order={2} size="h4" id="camera-tokens-title">
+              Camera webhook tokens
+            </Title>
+            <Text size="sm" c="dimmed">
+              One token per ANPR camera and site. Revoke a token to stop its camera at once.
+            </Text>
+          </div>
+          <Group gap="md">
+            {revokedCount > 0 ? (
+              <Switch size="sm" label={`Show revoked (${revokedCount})`} checked={showRevoked} onChange={(e) => setShowRevoked(e.currentTarget.checked)} />
+            ) : null}
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)} disabled={sites.length === 0}>
+              New token
+            </Button>
+          </Group>
+        </Group>
+        {sites.length === 0 ? (
+          <Alert color="gray" variant="light">
+            Add a site first: tokens belong to a site.
+          </Alert>
+        ) : null}
+        {body}
+        {exampleSite ? (
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>
+              Example webhook call ({exampleSite.name})
+            </Text>
+            <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+              {webhookExample(exampleSite.id, '<token>')}
+            </Code>
+          </Stack>
+        ) : null}
+      </Stack>
+      <CreateTokenModal
+        key={isCreating ? 'open' : 'closed'}
+        orgId={orgId}
+        sites={sites}
+        defaultSiteId={exampleSite?.id ?? ''}
+        opened={isCreating}
+        onClose={() => setCreating(false)}
+      />
+      <RevokeModal orgId={orgId} token={revoking} onClose={() => setRevoking(null)} />
+    </Paper>
+  );
+}
