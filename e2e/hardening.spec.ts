@@ -21,6 +21,8 @@ async function pickFirstOpenDay(page: Page, daysAhead: number): Promise<void> {
   const day = new Date(Date.parse(`${first}T00:00:00Z`) + daysAhead * 86_400_000).toISOString().slice(0, 10);
   await input.fill(day);
   await expect(input).toHaveValue(day);
+  // The grid shown is that day's, settled: a slot clicked on the previous grid would be cleared.
+  await expect(page.getByTestId('slot-grid')).toHaveAttribute('data-date', day);
 }
 
 test.describe('public booking form', () => {

@@ -36,7 +36,7 @@ export function SlotGrid({
 }: SlotGridProps) {
   const isLoadingFirst = isFetching && !availability;
   return (
-    <Stack gap="xs" aria-busy={isFetching} data-testid="slot-grid">
+    <Stack gap="xs" aria-busy={isFetching} data-testid="slot-grid" data-date={isFetching ? undefined : availability?.date}>
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Text fw={500} size="sm" id="slot-grid-label">
           {label}
