@@ -27,8 +27,10 @@ const SCREENS_BY_ROLE: Record<string, ReadonlyArray<OrgScreen | DockScreen>> = {
   org_admin: [...ORG_SCREENS, ...DOCK_SCREENS],
   // Runs the dock: bookings and operations, the site's reports; no setup, tenants or settings.
   dockmaster: ['/org/dashboard', '/org/schedule', '/org/bookings', '/org/ops/live', '/org/ops/scan', '/org/reports', ...DOCK_SCREENS],
-  // At the gate: the plate scanner and the queue only.
-  security: ['/dockmaster/scan', '/dockmaster/queue'],
+  // At the gate: the dock dashboard (their landing after sign-in, without approve/decline or the
+  // emergency stop, which the server refuses them), the plate scanner and the queue.
+  // docs/decisions/012-security-staff-landing.md
+  security: ['/dockmaster/dashboard', '/dockmaster/scan', '/dockmaster/queue'],
 };
 
 /** The screen a path belongs to ('/org/bookings/new' → '/org/bookings'), or null outside the areas. */

@@ -8,7 +8,7 @@ describe('role redirects (spec §2 admin sign-in)', () => {
     ['platform_support', '/superadmin/dashboard'],
     ['org_admin', '/org/dashboard'],
     ['dockmaster', '/org/dashboard'],
-    ['security', '/'],
+    ['security', '/dockmaster'],
     [null, '/'],
     ['something_else', '/'],
   ])('%s goes to %s', (role, path) => {

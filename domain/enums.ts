@@ -17,6 +17,9 @@ export function isPlatformRole(role: string | null | undefined): role is Platfor
 export function homePathForRole(role: string | null | undefined): string {
   if (isPlatformRole(role)) return '/superadmin/dashboard';
   if (role === 'org_admin' || role === 'dockmaster') return '/org/dashboard';
+  // Security staff work at one site's gate: the dock sign-in asks which (decision 012), then
+  // lands them on /dockmaster/dashboard.
+  if (role === 'security') return '/dockmaster';
   return '/';
 }
 

@@ -146,11 +146,11 @@ test.describe('screens follow the server permissions', () => {
     await capture('org-area-dockmaster');
   });
 
-  test('security staff cannot open the organization area', async ({ page }) => {
+  test('security staff cannot open the organization area: they are sent to the dock sign-in, which asks for their site', async ({ page }) => {
     await signInAtLogin(page, 'security@acme.test');
-    await expect(page).toHaveURL('/');
+    await expect(page).toHaveURL('/dockmaster');
     await page.goto('/org/settings');
-    await expect(page).toHaveURL('/');
+    await expect(page).toHaveURL('/dockmaster');
   });
 
   test('a super admin is kept in the platform area instead of an empty organization area', async ({ page }) => {

@@ -192,5 +192,6 @@ describe('queryKeysForEvent', () => {
       ['org', ORG, 'dashboard'],
       ['orgs', ORG, 'sites'],
     ]);
+    expect(queryKeysForEvent(event({ entity: 'plate_read' }))).toEqual([['org', ORG, 'plate-reads']]);
   });
 });

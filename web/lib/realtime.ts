@@ -23,6 +23,7 @@ import { currentAccessToken } from './api-client';
 //   ['org', orgId, 'tenants']    tenant lists and tenant pages
 //   ['org', orgId, 'team']       members and invitations
 //   ['org', orgId, 'settings']   the organization's profile and settings (and camera tokens)
+//   ['org', orgId, 'plate-reads'] plate reads of a site (…, 'plate-reads', siteId, …)
 // After a reconnect every ['org', orgId] query is invalidated: events sent while away are lost.
 
 type Entity = RealtimeEvent['entity'];
@@ -35,6 +36,7 @@ const KEYS_BY_ENTITY: Record<Entity, readonly string[]> = {
   tenant: ['tenants', 'bookings'],
   member: ['team'],
   organization: ['settings', 'sites'],
+  plate_read: ['plate-reads'],
 };
 
 /** The query-key prefixes an event makes stale (see the list above). */

@@ -190,6 +190,30 @@ describe.each(databaseKinds)('plate reads on %s', (kind) => {
     });
   });
 
+  describe('live updates', () => {
+    it("publishes a plate_read event for a new read and a decision, none for a repeat", async () => {
+      const hub = t.ctx.realtime!;
+      const original = hub.publish.bind(hub);
+      const events: Array<{ entity: string; action: string; id: string; siteId?: string | null }> = [];
+      hub.publish = ((event: Parameters<typeof original>[0]) => {
+        events.push(event as never);
+        return original(event);
+      }) as typeof hub.publish;
+      let read: { id: string };
+      try {
+        read = (await typed('LIV 404')).body;
+        await typed('LIV404'); // a repeat within 60 s: nothing new
+        await call('POST', url(`/plate-reads/${read.id}/ignore`), dock);
+      } finally {
+        hub.publish = original;
+      }
+      expect(events.map((e) => [e.entity, e.action, e.id, e.siteId])).toEqual([
+        ['plate_read', 'created', read.id, siteId],
+        ['plate_read', 'ignored', read.id, siteId],
+      ]);
+    });
+  });
+
   describe('resolving', () => {
     it('links an unmatched read to a booking or ignores it, audited; security may not', async () => {
       const bookingId = await booking('RES 100', 'approved', 1);
@@ -360,7 +384,7 @@ describe.each(databaseKinds)('plate reads on %s', (kind) => {
       await setAutoCheckIn(false);
     });
 
-    it('[needs the gate branch] checks a confidently matched expected vehicle in, from a typed read and from a camera', async () => {
+    it('checks a confidently matched expected vehicle in, from a typed read and from a camera', async () => {
       await setAutoCheckIn(true);
       const typedId = await booking('AUT 111', 'approved', 0);
       const result = await typed('AUT111');

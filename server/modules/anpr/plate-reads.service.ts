@@ -125,6 +125,7 @@ export async function recordPlateRead(ctx: AppContext, input: NewRead, gate: Omi
     return { row: inserted, matched: chosen.matched, repeat: false, autoCheckIn: wantsCheckIn };
   });
 
+  if (!repeat) publishRead(ctx, row.id, input.orgId, input.siteId, 'created', now);
   let current = row;
   let outcome: PlateReadResult['autoCheckIn'] = null;
   if (autoCheckIn && matched.best) {
@@ -188,7 +189,13 @@ async function decide(ctx: AppContext, input: Decision, change: { status: 'resol
     });
     return updated;
   });
+  publishRead(ctx, row.id, input.orgId, input.siteId, change.status, ctx.clock.now());
   return toDto(row, []);
+}
+
+/** Tells the site's open screens that its reads changed (a new one, or one decided). */
+function publishRead(ctx: AppContext, id: string, orgId: string, siteId: string, action: string, at: Date): void {
+  ctx.realtime?.publish({ entity: 'plate_read', action, id, orgId, siteId, at: at.toISOString() });
 }
 
 /** Links an unmatched or ambiguous read to a booking of the site (status resolved). */

@@ -307,7 +307,7 @@ describe.each(databaseKinds)('gate API on %s', (kind) => {
   describe('overview', () => {
     it('counts the site’s local day and shows the live list, upcoming arrivals and the bays', async () => {
       const site = await makeSite(3);
-      await booking(site, 'completed', '2026-11-22T20:00:00Z', { bay: 0, minutes: 60 });
+      const done = await booking(site, 'completed', '2026-11-22T20:00:00Z', { bay: 0, minutes: 60 });
       const overstay = await booking(site, 'overstay', '2026-11-22T22:00:00Z', { bay: 0, minutes: 60, checkedInAt: '2026-11-22T21:55:00Z' });
       const atBay = await booking(site, 'in_progress', '2026-11-22T23:30:00Z', { bay: 1, minutes: 60, checkedInAt: '2026-11-22T23:25:00Z' });
       const late = await booking(site, 'approved', '2026-11-22T23:50:00Z', { bay: 2, minutes: 20 });
@@ -322,7 +322,9 @@ describe.each(databaseKinds)('gate API on %s', (kind) => {
       expect(res.status).toBe(200);
       expect(res.body.date).toBe('2026-11-23');
       expect(res.body.counters).toEqual({ expectedToday: 6, onSite: 3, waiting: 1, atBay: 1, late: 1, overstay: 1 });
-      expect(res.body.live).toHaveLength(7); // today's 8 less the cancelled one
+      // Today's 8 less the cancelled one and the completed one: finished visits count, they are not listed.
+      expect(res.body.live).toHaveLength(6);
+      expect(res.body.live.map((b: { id: string }) => b.id)).not.toContain(done);
       expect(res.body.upcoming.map((b: { id: string }) => b.id)).toEqual([late, soon, pending]);
       expect(res.body.upcoming[0]).toMatchObject({ isLate: true, actions: ['check_in'] });
       expect(res.body.upcoming[2].actions).toEqual(['approve']);

@@ -333,7 +333,8 @@ export async function overview(ctx: AppContext, actor: GateActor): Promise<GateO
       late: count(upcoming, (b) => b.isLate),
       overstay: count(live, (b) => b.status === 'overstay'),
     },
-    live,
+    // The list is what staff still act on: today's finished visits count above, not here.
+    live: live.filter((b) => b.status !== 'completed' && b.status !== 'no_show'),
     upcoming,
     bays: bays.map((bay) => {
       const booking = atBay.get(bay.id) ?? null;

@@ -33,7 +33,7 @@ describe('canEnterArea and redirectFor', () => {
     expect(redirectFor('org', 'security', '/org/settings')).toBe('/');
     expect(redirectFor('dockmaster', 'security', '/dockmaster/scan')).toBeNull();
     expect(redirectFor('dockmaster', 'security', '/dockmaster/queue')).toBeNull();
-    expect(redirectFor('dockmaster', 'security', '/dockmaster/dashboard')).toBe('/dockmaster/scan');
+    expect(redirectFor('dockmaster', 'security', '/dockmaster/dashboard')).toBeNull();
   });
 
   it('keeps users without a role out of every area', () => {
