@@ -30,7 +30,7 @@ describe('canEnterArea and redirectFor', () => {
 
   it('keeps security staff out of the organization area, with the gate screens only', () => {
     expect(canEnterArea('org', 'security')).toBe(false);
-    expect(redirectFor('org', 'security', '/org/settings')).toBe('/');
+    expect(redirectFor('org', 'security', '/org/settings')).toBe('/dockmaster');
     expect(redirectFor('dockmaster', 'security', '/dockmaster/scan')).toBeNull();
     expect(redirectFor('dockmaster', 'security', '/dockmaster/queue')).toBeNull();
     expect(redirectFor('dockmaster', 'security', '/dockmaster/dashboard')).toBeNull();
