@@ -133,6 +133,11 @@ export type GateOverview = z.infer<typeof gateOverviewSchema>;
 const freeBaySchema = z.object({ id: z.string(), name: z.string() });
 
 export const gateQueueSchema = z.object({
+  siteName: z.string(),
+  /** The site's zone: the screen shows arrival and booked times in it. */
+  timeZone: z.string(),
+  /** While stopped, no bay is free and Start and walk-ins are refused. */
+  emergency: emergencyStateSchema,
   items: z.array(
     gateBookingSchema.extend({
       waitingMinutes: z.number(),

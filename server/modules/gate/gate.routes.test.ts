@@ -197,6 +197,31 @@ describe.each(databaseKinds)('gate API on %s', (kind) => {
       expect((await call('POST', gate(site, `/bookings/${b}/start`), dock, {})).body.booking).toMatchObject({ status: 'in_progress', bayId: site.bays[1] });
     });
 
+    it('does not call a vehicle to its own bay while another vehicle stands there or the bay is blacked out', async () => {
+      const site = await makeSite(3);
+      await booking(site, 'overstay', '2026-11-22T22:00:00Z', { bay: 0, checkedInAt: '2026-11-22T21:55:00Z' });
+      const waiting = await booking(site, 'checked_in', '2026-11-23T00:00:00Z', { bay: 0, checkedInAt: '2026-11-22T23:50:00Z' });
+      const refused = await call('POST', gate(site, `/bookings/${waiting}/start`), dock, { version: 1 });
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toMatchObject({ code: 'bay_not_free' });
+      expect(refused.body.error.message).toContain('Bay G-1 is not free now');
+      expect(await stateOf(waiting)).toMatchObject({ status: 'checked_in', version: 1 });
+      // Naming its own bay is the same call.
+      expect((await call('POST', gate(site, `/bookings/${waiting}/start`), dock, { bayId: site.bays[0] })).status).toBe(409);
+
+      const blackedOut = await booking(site, 'checked_in', '2026-11-23T00:00:00Z', { bay: 1, checkedInAt: '2026-11-22T23:55:00Z' });
+      await query(`insert into blackouts (org_id, site_id, bay_id, start_time, end_time) values ($1, $2, $3, '2026-11-22T23:30:00Z', '2026-11-23T00:30:00Z')`, [acmeId, site.id, site.bays[1]]);
+      const queued = await call('GET', gate(site, '/queue'), dock);
+      expect(queued.body.items.map((i: { isExpectedBayFree: boolean }) => i.isExpectedBayFree)).toEqual([false, false]);
+      expect(queued.body.items[0].freeBays.map((b: { name: string }) => b.name)).toEqual(['G-3']);
+      expect((await call('POST', gate(site, `/bookings/${blackedOut}/start`), dock, {})).body.error.code).toBe('bay_not_free');
+
+      // Another free compatible bay is fine.
+      const moved = await call('POST', gate(site, `/bookings/${waiting}/start`), dock, { version: 1, bayId: site.bays[2] });
+      expect(moved.status).toBe(200);
+      expect(moved.body.booking).toMatchObject({ status: 'in_progress', bayName: 'G-3' });
+    });
+
     it('checks out from in progress or overstay with the dwell time; not from checked in', async () => {
       const site = await makeSite(3);
       const inProgress = await booking(site, 'in_progress', '2026-11-22T23:30:00Z', { bay: 0, checkedInAt: '2026-11-22T23:20:00Z' });
@@ -296,6 +321,7 @@ describe.each(databaseKinds)('gate API on %s', (kind) => {
       const first = await booking(site, 'checked_in', '2026-11-23T00:30:00Z', { bay: 0, checkedInAt: '2026-11-22T23:40:00Z' });
       const res = await call('GET', gate(site, '/queue'), security);
       expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ siteName: expect.stringMatching(/^Gate Yard/), timeZone: 'Australia/Sydney', emergency: { isStopped: false } });
       expect(res.body.items.map((i: { id: string }) => i.id)).toEqual([first, second]);
       expect(res.body.items[0]).toMatchObject({ waitingMinutes: 20, isExpectedBayFree: false, bayId: site.bays[0] });
       expect(res.body.items[0].freeBays.map((b: { name: string }) => b.name)).toEqual(['G-3']);
@@ -380,6 +406,8 @@ describe.each(databaseKinds)('gate API on %s', (kind) => {
       const overview = await call('GET', `/api/sites/${site.id}/gate/overview`, guardAuth);
       expect(overview.body.emergency).toMatchObject({ isStopped: true, reason: 'Fire alarm in the warehouse' });
       expect(overview.body.bays.map((b: { state: string }) => b.state)).toEqual(['stopped']);
+      const queue = await call('GET', `/api/sites/${site.id}/gate/queue`, guardAuth);
+      expect(queue.body).toMatchObject({ siteName: 'Stop Dock', emergency: { isStopped: true, reason: 'Fire alarm in the warehouse' } });
       const walk = await call('POST', `/api/sites/${site.id}/gate/walk-ins`, guardAuth, {
         tsrNumber: 'W', tenantName: 'W', contactName: 'W', tenantEmail: 'w@w.example', expectedDurationMin: 30, vehicleType: 'rigid',
         vehicleRegistration: 'W1', vehicleHeightM: 3, driverInductionCompleted: true, termsAccepted: true,

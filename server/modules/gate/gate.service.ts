@@ -220,7 +220,15 @@ export async function startAtBay(ctx: AppContext, actor: GateActor, bookingId: s
     if (site.emergencyAt) throw siteStopped(site.name);
     if (input.version !== undefined && input.version !== b.version) throw staleVersion(b.status as BookingStatus);
     let moved: { bayId: string; bayName: string } | null = null;
-    if (input.bayId && input.bayId !== b.bayId && b.status === 'checked_in') {
+    const isOtherBay = !!input.bayId && input.bayId !== b.bayId;
+    if (!isOtherBay && b.status === 'checked_in' && !(await repo.isBayFreeNow(tx, b.bayId, b.id, now))) {
+      // Two vehicles cannot stand at one bay: the one there leaves first (checked out), or this one goes elsewhere.
+      throw conflict(
+        'bay_not_free',
+        `Bay ${current.bayName} is not free now: a vehicle is at it or it is blacked out. Choose another free bay, or let the vehicle wait.`,
+      );
+    }
+    if (isOtherBay && b.status === 'checked_in') {
       const free = await repo.freeBaysForBooking(tx, b.id, now);
       const bay = free.find((f) => f.id === input.bayId);
       if (!bay) throw conflict('bay_not_free', 'That bay is not free for this booking now, or cannot take this vehicle. Choose another bay.');
@@ -374,7 +382,7 @@ export async function queue(ctx: AppContext, actor: GateActor): Promise<GateQueu
       };
     }),
   );
-  return { items };
+  return { siteName: site.name, timeZone: site.timeZone, emergency: emergencyStateOf(site), items };
 }
 
 /**

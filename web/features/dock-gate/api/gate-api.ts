@@ -1,4 +1,5 @@
-import type { EmergencyState, GateMoveResponse, GateOverview, GateQueue } from '../../../../domain/gate';
+import { queryOptions } from '@tanstack/react-query';
+import type { EmergencyState, GateMoveResponse, GateOverview, GateQueue, WalkInInput } from '../../../../domain/gate';
 import { api } from '../../../lib/api-client';
 
 // The gate of one site (issue 10): /api/sites/:siteId/gate/…. Queries are keyed under
@@ -37,4 +38,19 @@ export function resumeSite(siteId: string): Promise<EmergencyState> {
 
 export function getGateQueue(siteId: string): Promise<GateQueue> {
   return api<GateQueue>(`${base(siteId)}/queue`);
+}
+
+/** The gate queue of a site, under the gate's key so booking and site events refresh it. */
+export function gateQueueQuery(orgId: string, siteId: string) {
+  return queryOptions({
+    queryKey: [...gateKey(orgId, siteId), 'queue'] as const,
+    queryFn: () => getGateQueue(siteId),
+    // The live events refresh it; this is the backstop should the socket be down.
+    refetchInterval: 60_000,
+  });
+}
+
+/** A vehicle without a booking: booked now on a free compatible bay and checked in (201). */
+export function registerWalkIn(siteId: string, input: WalkInInput): Promise<GateMoveResponse> {
+  return api<GateMoveResponse>(`${base(siteId)}/walk-ins`, { method: 'POST', body: input });
 }

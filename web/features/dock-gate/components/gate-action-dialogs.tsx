@@ -3,27 +3,33 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { GateBooking } from '../../../../domain/gate';
 import { localDateOf, localTimeOf, parseTimeOfDay, zonedTimeToUtc } from '../../../../domain/slot-grid';
-import { getGateQueue } from '../api/gate-api';
+import { STORAGE_KEYS } from '../../../../domain/constants';
+import { readJson } from '../../../lib/storage';
+import { gateQueueQuery } from '../api/gate-api';
 
 // The dialogs of the gate's moves that need a word from the dockmaster: a reason, a bay, a new end
 // time or a confirmation. Each calls onConfirm with what the server needs; the parent sends it.
 
 export type PendingDialog =
   | { kind: 'decline'; booking: GateBooking }
-  | { kind: 'start'; booking: GateBooking }
+  /** `purpose: 'call'`: opened from the gate queue ("Call to bay"); else the dashboard's Start. */
+  | { kind: 'start'; booking: GateBooking; purpose?: 'call' }
   | { kind: 'force-check-out'; booking: GateBooking }
   | { kind: 'extend'; booking: GateBooking };
 
 type DialogProps = {
   dialog: PendingDialog | null;
   siteId: string;
+  /** The organization of the site (the queue's query key); read from the dock sign-in when absent. */
+  orgId?: string;
   timeZone: string;
   isBusy: boolean;
   onClose: () => void;
-  onDecline: (booking: GateBooking, reason: string) => void;
   onStart: (booking: GateBooking, bayId: string | undefined) => void;
-  onForceCheckOut: (booking: GateBooking) => void;
-  onExtend: (booking: GateBooking, endTime: string) => void;
+  /** Needed where the screen opens that dialog (the gate queue only calls vehicles to bays). */
+  onDecline?: (booking: GateBooking, reason: string) => void;
+  onForceCheckOut?: (booking: GateBooking) => void;
+  onExtend?: (booking: GateBooking, endTime: string) => void;
 };
 
 const label = (b: GateBooking) => `${b.tsrNumber} · ${b.vehicleRegistration}`;
@@ -32,14 +38,21 @@ export function GateActionDialogs(props: DialogProps) {
   const { dialog, onClose } = props;
   const titles: Record<PendingDialog['kind'], string> = {
     decline: 'Decline booking',
-    start: 'Start at bay',
+    start: dialog?.kind === 'start' && dialog.purpose === 'call' ? 'Call to another bay' : 'Start at bay',
     'force-check-out': 'Force Check Out',
     extend: 'Extend Time',
   };
   return (
-    <Modal opened={dialog !== null} onClose={onClose} title={dialog ? titles[dialog.kind] : ''} centered size="md">
+    <Modal
+      opened={dialog !== null}
+      onClose={onClose}
+      title={dialog ? titles[dialog.kind] : ''}
+      centered
+      size="md"
+      closeButtonProps={{ 'aria-label': 'Close dialog', size: 'xl' }}
+    >
       {dialog?.kind === 'decline' ? <DeclineForm key={dialog.booking.id} {...props} booking={dialog.booking} /> : null}
-      {dialog?.kind === 'start' ? <StartForm key={dialog.booking.id} {...props} booking={dialog.booking} /> : null}
+      {dialog?.kind === 'start' ? <StartForm key={dialog.booking.id} {...props} booking={dialog.booking} purpose={dialog.purpose} /> : null}
       {dialog?.kind === 'force-check-out' ? <ForceCheckOutForm {...props} booking={dialog.booking} /> : null}
       {dialog?.kind === 'extend' ? <ExtendForm key={dialog.booking.id} {...props} booking={dialog.booking} /> : null}
     </Modal>
@@ -48,13 +61,16 @@ export function GateActionDialogs(props: DialogProps) {
 
 type FormProps = DialogProps & { booking: GateBooking };
 
-function Actions({ onClose, isBusy, confirm, color }: { onClose: () => void; isBusy: boolean; confirm: string; color?: string }) {
+type ActionsProps = { onClose: () => void; isBusy: boolean; isDisabled?: boolean; confirm: string; color?: string };
+
+/** Cancel and confirm, 50 px high: these dialogs are used on tablets at the gate. */
+function Actions({ onClose, isBusy, isDisabled, confirm, color }: ActionsProps) {
   return (
     <Group justify="flex-end" mt="md">
-      <Button variant="default" size="md" onClick={onClose} disabled={isBusy}>
+      <Button variant="default" size="lg" onClick={onClose} disabled={isBusy}>
         Cancel
       </Button>
-      <Button type="submit" size="md" color={color} loading={isBusy}>
+      <Button type="submit" size="lg" color={color} loading={isBusy} disabled={isDisabled}>
         {confirm}
       </Button>
     </Group>
@@ -69,13 +85,14 @@ function DeclineForm({ booking, isBusy, onClose, onDecline }: FormProps) {
       onSubmit={(e) => {
         e.preventDefault();
         if (!reason.trim()) return setError('A reason is required');
-        onDecline(booking, reason.trim());
+        onDecline?.(booking, reason.trim());
       }}
     >
       <Stack gap="sm">
         <Text size="sm">Declining {label(booking)}. The haulier is told the reason.</Text>
         <Textarea
           label="Reason"
+          size="lg"
           required
           autosize
           minRows={3}
@@ -94,14 +111,20 @@ function DeclineForm({ booking, isBusy, onClose, onDecline }: FormProps) {
   );
 }
 
-function StartForm({ booking, siteId, isBusy, onClose, onStart }: FormProps) {
-  const queue = useQuery({ queryKey: ['gate-queue', siteId], queryFn: () => getGateQueue(siteId), staleTime: 0 });
+function StartForm({ booking, siteId, orgId, isBusy, onClose, onStart, purpose }: FormProps & { purpose?: 'call' }) {
+  const org = orgId ?? readJson<{ id: string }>(STORAGE_KEYS.selectedOrg)?.id ?? '';
+  const queue = useQuery({ ...gateQueueQuery(org, siteId), staleTime: 0 });
   const item = queue.data?.items.find((i) => i.id === booking.id);
+  const isBookedBayFree = item ? item.isExpectedBayFree : true;
+  const others = (item?.freeBays ?? []).filter((b) => b.id !== booking.bayId);
   const options = [
-    { value: booking.bayId, label: `${booking.bayName} (booked bay)` },
-    ...(item?.freeBays ?? []).filter((b) => b.id !== booking.bayId).map((b) => ({ value: b.id, label: b.name })),
+    { value: booking.bayId, label: `${booking.bayName} (booked bay${isBookedBayFree ? '' : ', not free'})`, disabled: !isBookedBayFree },
+    ...others.map((b) => ({ value: b.id, label: b.name })),
   ];
-  const [bayId, setBayId] = useState<string>(booking.bayId);
+  // The booked bay when it is free, else the first free compatible one; the dockmaster may pick another.
+  const [chosen, setChosen] = useState<string | null>(null);
+  const bayId = chosen ?? (isBookedBayFree ? booking.bayId : (others[0]?.id ?? booking.bayId));
+  const isNothingFree = item !== undefined && !isBookedBayFree && others.length === 0;
   return (
     <form
       onSubmit={(e) => {
@@ -111,22 +134,25 @@ function StartForm({ booking, siteId, isBusy, onClose, onStart }: FormProps) {
     >
       <Stack gap="sm">
         <Text size="sm">Call {label(booking)} to the bay.</Text>
-        {item && !item.isExpectedBayFree ? (
+        {!isBookedBayFree ? (
           <Text size="sm" c="orange.9">
-            {booking.bayName} is not free yet; choose another free compatible bay or wait.
+            {isNothingFree
+              ? `${booking.bayName} is not free and no other compatible bay is free now: let the vehicle wait.`
+              : `${booking.bayName} is not free yet; choose another free compatible bay or wait.`}
           </Text>
         ) : null}
         <Select
           label="Bay"
-          size="md"
+          size="lg"
           data={options}
           value={bayId}
           allowDeselect={false}
-          onChange={(value) => value && setBayId(value)}
+          onChange={(value) => value && setChosen(value)}
           comboboxProps={{ withinPortal: true }}
+          disabled={queue.isLoading}
         />
       </Stack>
-      <Actions onClose={onClose} isBusy={isBusy} confirm="Start" />
+      <Actions onClose={onClose} isBusy={isBusy} isDisabled={queue.isLoading || isNothingFree} confirm={purpose === 'call' ? 'Call to bay' : 'Start'} />
     </form>
   );
 }
@@ -136,7 +162,7 @@ function ForceCheckOutForm({ booking, isBusy, onClose, onForceCheckOut }: FormPr
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        onForceCheckOut(booking);
+        onForceCheckOut?.(booking);
       }}
     >
       <Text size="sm">
@@ -161,7 +187,7 @@ function ExtendForm({ booking, timeZone, isBusy, onClose, onExtend }: FormProps)
         if (minutes === null) return setError('Choose the new end time');
         const end = zonedTimeToUtc(day, minutes, timeZone);
         if (end.getTime() <= currentEnd.getTime()) return setError(`The new end must be after ${localTimeOf(currentEnd, timeZone)}`);
-        onExtend(booking, end.toISOString());
+        onExtend?.(booking, end.toISOString());
       }}
     >
       <Stack gap="sm">
@@ -171,7 +197,7 @@ function ExtendForm({ booking, timeZone, isBusy, onClose, onExtend }: FormProps)
         <TextInput
           type="time"
           label="New end time"
-          size="md"
+          size="lg"
           required
           value={time}
           error={error}
