@@ -23,10 +23,11 @@ const benchmarks = [
   { file: 'startup.ts', title: 'Startup (`npm start`, embedded PGlite)' },
   { file: 'upload-memory.ts', title: 'Upload memory: 4 × 10 documents of 9.9 MB at once (embedded PGlite)' },
   { file: 'public-page.ts', title: 'Public pages: JavaScript on the wire and form ready (Chromium, `npm start`)' },
+  { file: 'gate-latency.ts', title: 'Gate event to a second screen: API call to the change in another browser’s DOM (Chromium, `npm start`)' },
   { file: 'plate-match.ts', title: 'Plate matching: one read against 5,000 expected vehicles' },
   { file: 'ocr.ts', title: 'Plate OCR on the server: one plate photo (tesseract.js, worker started)' },
 ];
-const KEY_LINE = /^(availability speedup:|availability latency \d|booking commits\/s:|server memory|startup first:|idle memory|upload memory:|public page JS:|form ready:|plate match:|ocr:|WARNING:|FAILED)/;
+const KEY_LINE = /^(availability speedup:|availability latency \d|booking commits\/s:|server memory|startup first:|idle memory|upload memory:|public page JS:|form ready:|gate event to second screen:|plate match:|ocr:|WARNING:|FAILED)/;
 
 type Outcome = { file: string; title: string; lines: string[]; exitCode: number; seconds: number };
 

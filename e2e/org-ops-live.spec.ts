@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { STORAGE_KEYS } from '../domain/constants';
 import type { GateOverview } from '../domain/gate';
 import { expect, signInAtOrgAdmin, test } from './fixtures';
+import { ADMIN, ORG, acmeId, adminHeaders, bookAtGate, createGateSite, deactivateGateSite } from './gate-test-site';
 
 // The organization's live operations view (issue 10, /org/ops/live): every Acme site's board shows
 // the gate API's figures, and a change made elsewhere reaches the open page without a reload.
@@ -97,4 +98,73 @@ test('shows each site’s live board and follows a change without reload', async
   await page.setViewportSize({ width: 820, height: 1180 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await capture('org-ops-live-tablet');
+});
+
+test('lists a site’s arrivals, vehicles on site, overstays and late vehicles, and follows them live', async ({ page, request, capture }) => {
+  // A site of this test's own, open round the clock (e2e/gate-test-site.ts): the bookings below are
+  // due now whatever the hour. Deactivated at the end, which the open page follows too.
+  const orgId = await acmeId(request);
+  const site = await createGateSite(request, orgId, ['L1', 'L2']);
+  try {
+    await signInAtOrgAdmin(page, ORG, ADMIN);
+    await expect(page).toHaveURL(/\/org\//);
+    await page.goto('/org/ops/live');
+    const section = page.locator(`section[data-site="${site.name}"]`);
+    await expect(section.getByRole('heading', { name: site.name, level: 2 })).toBeVisible();
+    // A list's accessible name is its title with the count (the title is shown in capitals).
+    const list = (name: string) => section.getByRole('list', { name: new RegExp(`^${name} \\(\\d+\\)$`, 'i') });
+    const titled = (testId: string, text: string) => section.getByTestId(testId).getByText(text, { exact: true });
+    // Every list is there from the start, an empty one saying so.
+    await expect(titled('arrivals', 'Arrivals, next 4 hours (0)')).toBeVisible();
+    await expect(titled('arrivals', 'No arrivals in the next 4 hours.')).toBeVisible();
+    await expect(titled('on-site', 'On site (0)')).toBeVisible();
+    await expect(titled('overstays', 'Overstays (0)')).toBeVisible();
+    await expect(titled('overstays', 'No vehicle is past its time.')).toBeVisible();
+    await expect(titled('late', 'Late vehicles (0)')).toBeVisible();
+    await expect(titled('late', 'No vehicle is late.')).toBeVisible();
+    await expect(section.locator('[data-bay]')).toHaveCount(2);
+
+    // Booked elsewhere (the API): the arrival shows up on the open page.
+    const due = await bookAtGate(request, orgId, site, { approve: true, bay: 0 });
+    const arrival = list('Arrivals, next 4 hours').locator(`[data-booking="${due.tsrNumber}"]`);
+    await expect(arrival).toBeVisible();
+    await expect(arrival).toContainText('Approved');
+    await expect(arrival.getByRole('link', { name: due.tsrNumber })).toHaveAttribute('href', `/org/bookings?booking=${due.id}`);
+    await expect(section.locator('[data-counter="Expected today"] [data-field="value"]')).toHaveText('1');
+    await capture('org-ops-live-site-arrival');
+
+    // Checked in at the gate: it leaves the arrivals for the vehicles on site.
+    const headers = await adminHeaders(request);
+    const gate = `/api/sites/${site.id}/gate/bookings/${due.id}`;
+    const checkedIn = await request.post(`${gate}/check-in`, { headers, data: {} });
+    expect(checkedIn.status(), await checkedIn.text()).toBe(200);
+    const onSite = list('On site').locator(`[data-booking="${due.tsrNumber}"]`);
+    await expect(onSite).toContainText('Checked in');
+    await expect(arrival).toHaveCount(0);
+    await expect(section.locator('[data-counter="On site"] [data-field="value"]')).toHaveText('1');
+
+    // At its bay: the tile turns occupied and names it.
+    const started = await request.post(`${gate}/start`, { headers, data: {} });
+    expect(started.status(), await started.text()).toBe(200);
+    const tile = section.locator(`[data-bay="${site.bays[0]!.name}"]`);
+    await expect(tile.locator('[data-field="state"]')).toHaveText('Occupied');
+    await expect(tile).toContainText(due.tsrNumber);
+    await expect(onSite).toContainText('In progress');
+    await expect(section.locator('[data-counter="At bay"] [data-field="value"]')).toHaveText('1');
+    await page.setViewportSize({ width: 820, height: 1180 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await capture('org-ops-live-site-tablet');
+
+    // Checked out: gone from the vehicles on site, the bay free again.
+    const out = await request.post(`${gate}/check-out`, { headers, data: {} });
+    expect(out.status(), await out.text()).toBe(200);
+    await expect(onSite).toHaveCount(0);
+    await expect(tile.locator('[data-field="state"]')).toHaveText('Available');
+    await expect(section.locator('[data-counter="On site"] [data-field="value"]')).toHaveText('0');
+  } finally {
+    await deactivateGateSite(request, orgId, site);
+  }
+  // A deactivated site leaves the live view without a reload.
+  await expect(page.locator(`section[data-site="${site.name}"]`)).toHaveCount(0);
+  await expect(page.locator('section[data-site="North Terminal"]')).toBeVisible();
 });

@@ -25,7 +25,7 @@ export function GateBookingRow({ booking, timeZone, busyId, onAction }: Props) {
   const time = (iso: string) => localTimeOf(new Date(iso), timeZone);
   const buttons = onAction ? ACTION_BUTTONS.filter((b) => booking.actions.includes(b.action)) : [];
   return (
-    <Paper withBorder radius="md" p="sm" data-testid="gate-booking" data-tsr={booking.tsrNumber}>
+    <Paper withBorder radius="md" p="sm" data-testid="gate-booking" data-tsr={booking.tsrNumber} data-status={booking.status}>
       <Group justify="space-between" align="center" gap="sm" wrap="wrap">
         <Stack gap={4} style={{ flex: '1 1 240px', minWidth: 0 }}>
           <Group gap="xs" wrap="wrap">

@@ -12,8 +12,14 @@ type Props = {
   onResume: () => Promise<boolean>;
 };
 
-/** The Emergency Stop button, or while stopped the banner with Resume; both ask first. */
-export function EmergencyBanner({ emergency, timeZone, isBusy, onResume }: Omit<Props, 'onStop'>) {
+/** Who may stop and resume a site (the server answers 403 to anyone else, decision 012). */
+export const EMERGENCY_ROLES: ReadonlySet<string> = new Set(['org_admin', 'dockmaster']);
+
+/**
+ * While stopped: the banner, for everyone at the gate; Resume (asked first) only for those who may
+ * lift the stop (`canResume`), the others are told who can.
+ */
+export function EmergencyBanner({ emergency, timeZone, isBusy, onResume, canResume }: Omit<Props, 'onStop'> & { canResume: boolean }) {
   const [confirming, setConfirming] = useState(false);
   if (!emergency.isStopped) return null;
   return (
@@ -29,9 +35,15 @@ export function EmergencyBanner({ emergency, timeZone, isBusy, onResume }: Omit<
               {emergency.byEmail ? ` · by ${emergency.byEmail}` : ''} · No slots are offered at this site until it resumes.
             </Text>
           </Stack>
-          <Button size="md" color="dark" variant="white" onClick={() => setConfirming(true)}>
-            Resume
-          </Button>
+          {canResume ? (
+            <Button size="md" color="dark" variant="white" onClick={() => setConfirming(true)}>
+              Resume
+            </Button>
+          ) : (
+            <Text size="sm" fw={600} style={{ flex: '0 1 220px' }}>
+              A dock master or an organization admin resumes operations.
+            </Text>
+          )}
         </Group>
       </Alert>
       <Modal opened={confirming} onClose={() => setConfirming(false)} title="Resume operations" centered>
@@ -55,6 +67,7 @@ export function EmergencyBanner({ emergency, timeZone, isBusy, onResume }: Omit<
   );
 }
 
+/** The Emergency Stop button (show it only to EMERGENCY_ROLES); it asks for the reason first. */
 export function EmergencyStopButton({ emergency, isBusy, onStop }: Omit<Props, 'onResume' | 'timeZone'>) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');

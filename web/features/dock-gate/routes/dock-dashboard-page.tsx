@@ -13,11 +13,14 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { gateKey, getGateOverview, moveBooking, resumeSite, stopSite, type GateMove } from '../api/gate-api';
 import { BayGrid } from '../components/bay-grid';
 import { GateBookingRow } from '../components/booking-row';
-import { EmergencyBanner, EmergencyStopButton } from '../components/emergency-controls';
+import { useAuth } from '../../auth/hooks/use-auth';
+import { EMERGENCY_ROLES, EmergencyBanner, EmergencyStopButton } from '../components/emergency-controls';
 import { GateActionDialogs, type PendingDialog } from '../components/gate-action-dialogs';
 
 // /dockmaster/dashboard (issue 10): the gate of the signed-in site, live. Every button is one the
 // server offers for the booking (its `actions`); a refusal shows the server's message and refreshes.
+// Dock masters, org admins and security staff share it (decision 012): security sees the same
+// picture and the emergency banner, without Emergency Stop and Resume (the server refuses them).
 
 type Selected = { id: string; name: string };
 
@@ -64,6 +67,9 @@ export default function DockDashboardPage() {
 
 function Dashboard({ siteId, orgId }: { siteId: string; orgId: string }) {
   const queryClient = useQueryClient();
+  const { role } = useAuth();
+  // Unknown while the role loads: the buttons appear once it is known to allow them.
+  const canStopSite = role !== null && EMERGENCY_ROLES.has(role);
   const key = gateKey(orgId, siteId);
   const overview = useQuery({ queryKey: key, queryFn: () => getGateOverview(siteId), refetchInterval: 60_000 });
   const [dialog, setDialog] = useState<PendingDialog | null>(null);
@@ -138,25 +144,27 @@ function Dashboard({ siteId, orgId }: { siteId: string; orgId: string }) {
 
   return (
     <Stack gap="md" maw={1400} mx="auto" w="100%" style={{ minWidth: 0 }}>
-      <Group justify="space-between" align="flex-start" gap="sm">
-        <div style={{ minWidth: 0 }}>
-          <Anchor component={Link} to="/" size="sm" style={{ display: 'inline-flex', alignItems: 'center', gap: 4, minHeight: 44 }}>
-            <IconArrowLeft size={16} aria-hidden /> Back to Home
-          </Anchor>
-          <Title order={1}>Dock Operations</Title>
-          <Text c="dimmed" size="sm">
-            {data ? `${data.siteName} · ${data.date} (${data.timeZone})` : 'Loading the gate…'}
-          </Text>
-        </div>
-        <Group gap="xs">
+      {/* The controls sit on the left, under the title: toasts open at the top right and would
+          cover them there right after a gate action (on tablets for their whole width). */}
+      <Stack gap={4} style={{ minWidth: 0 }}>
+        <Anchor component={Link} to="/" size="sm" style={{ display: 'inline-flex', alignItems: 'center', gap: 4, minHeight: 44, alignSelf: 'flex-start' }}>
+          <IconArrowLeft size={16} aria-hidden /> Back to Home
+        </Anchor>
+        <Title order={1}>Dock Operations</Title>
+        <Text c="dimmed" size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {data ? `${data.siteName} · ${data.date} (${data.timeZone})` : 'Loading the gate…'}
+        </Text>
+        <Group gap="xs" mt="xs">
+          {data && canStopSite ? <EmergencyStopButton emergency={data.emergency} isBusy={emergency.isPending} onStop={(r) => setEmergency(r)} /> : null}
           <Button variant="default" size="md" leftSection={<IconRefresh size={18} aria-hidden />} onClick={refresh} loading={overview.isFetching && !overview.isLoading}>
             Refresh
           </Button>
-          {data ? <EmergencyStopButton emergency={data.emergency} isBusy={emergency.isPending} onStop={(r) => setEmergency(r)} /> : null}
         </Group>
-      </Group>
+      </Stack>
 
-      {data ? <EmergencyBanner emergency={data.emergency} timeZone={tz} isBusy={emergency.isPending} onResume={() => setEmergency(null)} /> : null}
+      {data ? (
+        <EmergencyBanner emergency={data.emergency} timeZone={tz} isBusy={emergency.isPending} onResume={() => setEmergency(null)} canResume={canStopSite} />
+      ) : null}
 
       {overview.isError && !data ? (
         <Alert color="red" title="Error loading data">
@@ -169,9 +177,11 @@ function Dashboard({ siteId, orgId }: { siteId: string; orgId: string }) {
         </Alert>
       ) : null}
 
-      <SimpleGrid cols={{ base: 2, xs: 3, md: 5 }} spacing="sm" data-testid="gate-counters">
+      <SimpleGrid cols={{ base: 2, xs: 3, sm: 5 }} spacing="sm" data-testid="gate-counters">
         {counters.map(([label, value]) => (
-          <StatCard key={label} label={label} value={value ?? 0} isLoading={overview.isLoading} isError={overview.isError && !data} />
+          <div key={label} data-counter={label} style={{ minWidth: 0 }}>
+            <StatCard label={label} value={value ?? 0} isLoading={overview.isLoading} isError={overview.isError && !data} />
+          </div>
         ))}
       </SimpleGrid>
 

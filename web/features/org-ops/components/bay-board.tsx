@@ -33,7 +33,7 @@ function BayTile({ bay, timeZone }: { bay: Bay; timeZone: string }) {
       }}
     >
       <div style={{ display: 'flex', justifyContent: 'space-between', gap: 6, alignItems: 'baseline' }}>
-        <Text fw={700} size="sm" truncate>
+        <Text fw={700} size="sm" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
           {bay.name}
         </Text>
         <Text size="xs" fw={700} c="dark.7" tt="uppercase" style={{ whiteSpace: 'nowrap', display: 'flex', alignItems: 'center', gap: 4 }}>
@@ -43,13 +43,14 @@ function BayTile({ bay, timeZone }: { bay: Bay; timeZone: string }) {
       </div>
       {booking ? (
         <div style={{ minWidth: 0 }}>
-          <Anchor component={Link} to={bookingHref(booking.id)} size="xs" fw={600} c="dark.7" underline="always" style={{ display: 'block' }} truncate>
+          {/* Wrapped, never cut: a TSR number or a tenant's name read in part is no use at the gate. */}
+          <Anchor component={Link} to={bookingHref(booking.id)} size="xs" fw={600} c="dark.7" underline="always" style={{ display: 'block', overflowWrap: 'anywhere' }}>
             {booking.tsrNumber}
           </Anchor>
-          <Text size="xs" truncate>
+          <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
             {booking.vehicleRegistration} · {booking.tenantName}
           </Text>
-          <Text size="xs" c="dark.4" truncate>
+          <Text size="xs" c="dark.4">
             until {siteTime(booking.endTime, timeZone)}
           </Text>
         </div>
@@ -75,7 +76,7 @@ export function BayBoard({ bays, timeZone, labelledBy }: { bays: Bay[]; timeZone
     <ul
       aria-labelledby={labelledBy}
       data-testid="bay-board"
-      style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))', gap: 8, margin: 0, padding: 0 }}
+      style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))', gap: 8, margin: 0, padding: 0 }}
     >
       {bays.map((bay) => (
         <BayTile key={bay.id} bay={bay} timeZone={timeZone} />

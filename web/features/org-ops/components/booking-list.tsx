@@ -34,6 +34,7 @@ function BookingRow({ booking, timeZone, detail }: { booking: GateBooking; timeZ
   return (
     <li
       data-booking={booking.tsrNumber}
+      data-status={booking.status}
       style={{
         padding: '6px 8px',
         borderBottom: '1px solid var(--mantine-color-gray-2)',
@@ -43,13 +44,14 @@ function BookingRow({ booking, timeZone, detail }: { booking: GateBooking; timeZ
     >
       <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
         <div style={{ minWidth: 0 }}>
-          <Anchor component={Link} to={bookingHref(booking.id)} size="sm" fw={600} c="dark.7" style={{ display: 'block' }} truncate>
+          {/* Wrapped, never cut: the times at the end of the line are what staff look for. */}
+          <Anchor component={Link} to={bookingHref(booking.id)} size="sm" fw={600} c="dark.7" style={{ display: 'block', overflowWrap: 'anywhere' }}>
             {booking.tsrNumber}
           </Anchor>
-          <Text size="xs" truncate>
+          <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
             {booking.vehicleRegistration} · {booking.tenantName}
           </Text>
-          <Text size="xs" c="dark.4" truncate>
+          <Text size="xs" c="dark.4">
             {detail(booking, timeZone)}
           </Text>
         </div>

@@ -1,24 +1,14 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertOctagon, IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { GateBooking, GateOverview } from '../../../../domain/gate';
+import type { GateOverview } from '../../../../domain/gate';
 import { errorMessage } from '../../../lib/api-client';
 import { localDateLabel, siteTime } from '../utils/format';
+import { siteLists } from '../utils/site-lists';
 import { BayBoard } from './bay-board';
 import { arrivalDetail, BookingList, onSiteDetail } from './booking-list';
 
 type Site = { id: string; name: string };
-
-/** Statuses of a vehicle inside the gate (the live list also holds the rest of today's bookings). */
-const ON_SITE = new Set<GateBooking['status']>(['checked_in', 'in_progress', 'overstay']);
-
-/** Overstays first, then late vehicles (approved, past their start, not checked in), once each. */
-function needsAttention(data: GateOverview): GateBooking[] {
-  const seen = new Set<string>();
-  return [...data.live.filter((b) => b.status === 'overstay'), ...data.live.filter((b) => b.isLate), ...data.upcoming.filter((b) => b.isLate)].filter(
-    (b) => !seen.has(b.id) && seen.add(b.id),
-  );
-}
 
 const COUNTERS: Array<{ key: keyof GateOverview['counters']; label: string; alert?: boolean }> = [
   { key: 'expectedToday', label: 'Expected today' },
@@ -70,9 +60,8 @@ export function SiteOpsSection({ site, query }: { site: Site; query: UseQueryRes
   const headingId = `ops-site-${site.id}`;
   const data = query.data;
   const tz = data?.timeZone ?? 'UTC';
-  const onSite = data ? data.live.filter((b) => ON_SITE.has(b.status)) : [];
-  const problems = data ? needsAttention(data) : [];
-  const arrivals = data ? data.upcoming : [];
+  const lists = siteLists(data ?? { live: [], upcoming: [] });
+  const problems = lists.overstays.length + lists.late.length;
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby={headingId} data-site={site.name}>
@@ -114,19 +103,35 @@ export function SiteOpsSection({ site, query }: { site: Site; query: UseQueryRes
 
           <Counters counters={data.counters} />
 
-          {problems.length > 0 ? (
-            <Paper p="xs" radius="md" style={{ border: '1px solid var(--mantine-color-red-6)' }}>
+          {/* Always there, so an empty list reads as "none now", not as a missing section. */}
+          <Paper
+            p="xs"
+            radius="md"
+            withBorder
+            data-testid="needs-attention"
+            style={problems > 0 ? { borderColor: 'var(--mantine-color-red-6)', background: 'var(--mantine-color-red-0)' } : undefined}
+          >
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
               <BookingList
-                title="Needs attention: overstays and late vehicles"
-                id={`${headingId}-problems`}
-                bookings={problems}
-                empty=""
+                title="Overstays"
+                id={`${headingId}-overstays`}
+                bookings={lists.overstays}
+                empty="No vehicle is past its time."
                 timeZone={tz}
-                detail={(b, zone) => (b.isLate ? `Late · ${arrivalDetail(b, zone)}` : `Overstay · ${onSiteDetail(b, zone)}`)}
-                testId="problems"
+                detail={(b, zone) => `Overstay · ${onSiteDetail(b, zone)}`}
+                testId="overstays"
               />
-            </Paper>
-          ) : null}
+              <BookingList
+                title="Late vehicles"
+                id={`${headingId}-late`}
+                bookings={lists.late}
+                empty="No vehicle is late."
+                timeZone={tz}
+                detail={(b, zone) => `Late · ${arrivalDetail(b, zone)}`}
+                testId="late"
+              />
+            </SimpleGrid>
+          </Paper>
 
           <div>
             <Text size="sm" fw={700} c="dark.5" tt="uppercase" id={`${headingId}-bays`} mb={4}>
@@ -139,7 +144,7 @@ export function SiteOpsSection({ site, query }: { site: Site; query: UseQueryRes
             <BookingList
               title="Arrivals, next 4 hours"
               id={`${headingId}-arrivals`}
-              bookings={arrivals}
+              bookings={lists.arrivals}
               empty="No arrivals in the next 4 hours."
               timeZone={tz}
               detail={arrivalDetail}
@@ -148,7 +153,7 @@ export function SiteOpsSection({ site, query }: { site: Site; query: UseQueryRes
             <BookingList
               title="On site"
               id={`${headingId}-on-site`}
-              bookings={onSite}
+              bookings={lists.onSite}
               empty="No vehicles on site."
               timeZone={tz}
               detail={onSiteDetail}
