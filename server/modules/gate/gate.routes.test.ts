@@ -433,6 +433,23 @@ describe.each(databaseKinds)('gate API on %s', (kind) => {
     });
   });
 
+  describe('emergency stop at the gate', () => {
+    it('offers no Start while the site is stopped (Start is refused), and offers it again after', async () => {
+      const site = await makeSite(2);
+      const id = await booking(site, 'checked_in', '2026-11-23T00:10:00Z', { bay: 1, checkedInAt: '2026-11-22T23:50:00Z' });
+      const actionsNow = async () => {
+        const overview = await call('GET', gate(site, '/overview'), dock);
+        const queue = await call('GET', gate(site, '/queue'), dock);
+        return [overview.body.live.find((b: { id: string }) => b.id === id).actions, queue.body.items[0].actions];
+      };
+      expect(await actionsNow()).toEqual([['start'], ['start']]);
+      expect((await call('POST', gate(site, '/emergency'), dock, { reason: 'Drill' })).status).toBe(200);
+      expect(await actionsNow()).toEqual([[], []]);
+      expect((await call('DELETE', gate(site, '/emergency'), dock)).status).toBe(200);
+      expect(await actionsNow()).toEqual([['start'], ['start']]);
+    });
+  });
+
   describe('emergency stop with two sites', () => {
     it('the stopped site offers nothing; the organization’s other site still takes the booking', async () => {
       const db = t.ctx.database;

@@ -70,8 +70,13 @@ export function gateActionsFor(status: BookingStatus, role: GateActor['role']): 
   return actions;
 }
 
-function toGateBooking(row: repo.GateBookingRow, role: GateActor['role'], now: Date): GateBooking {
+/**
+ * A booking as the gate shows it. While the site is stopped for an emergency no vehicle is sent to
+ * a bay (Start is refused), so Start is not offered.
+ */
+function toGateBooking(row: repo.GateBookingRow, role: GateActor['role'], now: Date, isSiteStopped = false): GateBooking {
   const status = row.status as BookingStatus;
+  const actions = gateActionsFor(status, role);
   return {
     id: row.id,
     version: row.version,
@@ -88,7 +93,7 @@ function toGateBooking(row: repo.GateBookingRow, role: GateActor['role'], now: D
     startedAt: iso(row.startedAt),
     source: row.source,
     isLate: status === 'approved' && row.startTime < now,
-    actions: gateActionsFor(status, role),
+    actions: isSiteStopped ? actions.filter((action) => action !== 'start') : actions,
   };
 }
 
@@ -323,8 +328,9 @@ export async function overview(ctx: AppContext, actor: GateActor): Promise<GateO
     repo.listActiveBays(db, site.id),
     repo.blackedOutBayIds(db, site.id, now),
   ]);
-  const live = liveRows.map((r) => toGateBooking(r, actor.role, now));
-  const upcoming = upcomingRows.map((r) => toGateBooking(r, actor.role, now));
+  const isStopped = site.emergencyAt !== null;
+  const live = liveRows.map((r) => toGateBooking(r, actor.role, now, isStopped));
+  const upcoming = upcomingRows.map((r) => toGateBooking(r, actor.role, now, isStopped));
   const isToday = (b: GateBooking) => b.startTime >= day.start.toISOString() && b.startTime < day.end.toISOString();
   const count = (list: GateBooking[], test: (b: GateBooking) => boolean) => list.filter(test).length;
   const atBay = new Map(live.filter((b) => b.status === 'in_progress' || b.status === 'overstay').map((b) => [b.bayId, b]));
@@ -375,7 +381,7 @@ export async function queue(ctx: AppContext, actor: GateActor): Promise<GateQueu
         ? [false, []]
         : await Promise.all([repo.isBayFreeNow(db, row.bayId, row.id, now), repo.freeBaysForBooking(db, row.id, now)]);
       return {
-        ...toGateBooking(row, actor.role, now),
+        ...toGateBooking(row, actor.role, now, stopped),
         waitingMinutes: row.checkedInAt ? Math.max(0, Math.floor((now.getTime() - row.checkedInAt.getTime()) / MINUTE_MS)) : 0,
         isExpectedBayFree: isFree,
         freeBays: free,
