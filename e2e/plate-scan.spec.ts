@@ -23,14 +23,14 @@ const digits = String(100 + (Date.now() % 900));
 
 let admin: Admin;
 let site: GateSite;
-const booked: Record<'a' | 'b' | 'q1' | 'q2' | 'later' | 'camera', DueBooking> = {} as never;
+const booked: Record<'a' | 'b' | 'q1' | 'q2' | 'later' | 'camera' | 'auto', DueBooking> = {} as never;
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ playwright }, testInfo) => {
   const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
   admin = await acmeAdmin(request);
-  site = await createAllHoursSite(request, admin, `Scan Gate ${stamp}`, 6);
+  site = await createAllHoursSite(request, admin, `Scan Gate ${stamp}`, 7);
   booked.a = await approvedBooking(request, admin, site, `TSR-SCAN-A-${stamp}`, `PS${digits}0K`);
   booked.b = await approvedBooking(request, admin, site, `TSR-SCAN-B-${stamp}`, VAN_REAR_PLATE);
   // Two plates one character apart: a read between them is ambiguous.
@@ -39,6 +39,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   // Expected later today: its plate matches, but check-in opens only an hour before its start.
   booked.later = await approvedBooking(request, admin, site, `TSR-SCAN-L-${stamp}`, `LT${digits}9W`, 150);
   booked.camera = await approvedBooking(request, admin, site, `TSR-SCAN-C-${stamp}`, CAMERA_PLATE);
+  booked.auto = await approvedBooking(request, admin, site, `TSR-SCAN-AU-${stamp}`, `AU${digits}3R`);
   await request.dispose();
 });
 
@@ -357,5 +358,31 @@ test('the device camera reads a plate in the browser and sends it', async ({ pla
     await context.close();
   } finally {
     await cameraBrowser.close();
+  }
+});
+
+test('with the organization’s automatic check-in on, a confident read checks the vehicle in', async ({ page, request }) => {
+  const { auto } = booked;
+  const settings = `/api/orgs/${admin.orgId}/settings`;
+  type View = { settings: { numberPlates: { autoCheckIn: boolean } } };
+  const wasOn = ((await (await request.get(settings, { headers: admin.headers })).json()) as View).settings.numberPlates.autoCheckIn;
+  const setAutoCheckIn = async (on: boolean) => {
+    const changed = await request.patch(settings, { headers: admin.headers, data: { numberPlates: { autoCheckIn: on } } });
+    expect(changed.ok(), await changed.text()).toBeTruthy();
+  };
+  // The organization's setting is shared with every spec: set for this test only.
+  await setAutoCheckIn(true);
+  try {
+    await signInDockmasterAt(page, site.name);
+    await page.goto('/dockmaster/scan');
+    await typePlate(page, auto.vehicleRegistration.toLowerCase());
+    await expect(result(page)).toHaveAttribute('data-status', 'matched');
+    await expect(page.getByTestId('auto-check-in')).toContainText('Checked in automatically');
+    await expect(page.getByTestId('auto-check-in')).toContainText('recorded in the audit log');
+    // The answer shows the vehicle as it now is: nothing left to tap at the gate.
+    await expect(candidate(page, auto.vehicleRegistration).getByTestId('booking-status')).toHaveText('Checked in');
+    await expect(candidate(page, auto.vehicleRegistration).getByRole('button')).toHaveCount(0);
+  } finally {
+    await setAutoCheckIn(wasOn);
   }
 });

@@ -2,6 +2,7 @@ import { Alert, Box, Button, Group, Stack, Switch, Text } from '@mantine/core';
 import { IconCamera, IconKeyboard, IconPhoto, IconPlayerStop, IconScan } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { canonicalPlate, PLATE_DEDUP_WINDOW_MS } from '../../../../domain/plate-match';
+import { errorMessage } from '../../../lib/api-client';
 import { PlateOcrUnavailableError, preloadPlateOcr, readPlateInBrowser } from '../../../lib/plate-ocr';
 import { useCamera } from '../hooks/use-camera';
 import { NOTICE_STYLES } from './notice-styles';
@@ -32,6 +33,7 @@ export function CameraReader({ isSending, onPlate, onUseMode }: Props) {
   const [note, setNote] = useState<string | null>(null);
   const [ocrError, setOcrError] = useState<string | null>(null);
   const [isPreparing, setIsPreparing] = useState(false);
+  const [sendError, setSendError] = useState<string | null>(null);
   const lastSent = useRef<{ canonical: string; at: number } | null>(null);
   const isMounted = useRef(true);
   useEffect(() => {
@@ -82,7 +84,14 @@ export function CameraReader({ isSending, onPlate, onUseMode }: Props) {
         if (isAutomatic && previous && previous.canonical === canonical && Date.now() - previous.at < PLATE_DEDUP_WINDOW_MS) return;
         lastSent.current = { canonical, at: Date.now() };
         setNote(`Read ${result.plate}.`);
-        await onPlate(result.plate, result.confidence);
+        setSendError(null);
+        try {
+          await onPlate(result.plate, result.confidence);
+        } catch (error) {
+          // Read, but the server refused it or could not be reached: say so; the next read tries again.
+          lastSent.current = null;
+          if (isMounted.current) setSendError(errorMessage(error, 'The plate could not be sent. Try again.'));
+        }
       } catch (error) {
         if (!isMounted.current) return;
         setIsAuto(false);
@@ -166,6 +175,12 @@ export function CameraReader({ isSending, onPlate, onUseMode }: Props) {
       <Text size="sm" c="dark.4" aria-live="polite" data-testid="camera-note" mih={20}>
         {isOn && isPreparing ? 'Preparing the plate reader…' : (note ?? (isOn ? 'Point the camera at the plate and tap Read plate.' : ''))}
       </Text>
+
+      {sendError ? (
+        <Alert styles={NOTICE_STYLES} color="red" variant="light" role="alert" title="Plate not sent" data-testid="camera-send-error">
+          {sendError}
+        </Alert>
+      ) : null}
 
       {error ? (
         <Alert styles={NOTICE_STYLES} color="orange" variant="light" role="alert" title={camera.error ? 'Camera unavailable' : 'Plate reading unavailable'} data-testid="camera-error">

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { IconAlertTriangle, IconCamera, IconKeyboard, IconPhoto, IconScan } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { GateBooking } from '../../../../domain/gate';
-import { plateCandidateActionFor, type PlateCandidateDto, type PlateReadResult, type PlateReadSource } from '../../../../domain/plate-reads';
+import type { PlateCandidateDto, PlateReadResult, PlateReadSource } from '../../../../domain/plate-reads';
 import { errorMessage } from '../../../lib/api-client';
 import { closePlateOcr } from '../../../lib/plate-ocr';
 import { toast } from '../../../lib/toast';
@@ -13,6 +13,7 @@ import { useDecidePlateRead } from '../api/decide-plate-read';
 import { useMoveVehicle } from '../api/move-vehicle';
 import { useRecordPlateRead } from '../api/record-plate-read';
 import { useUploadPlatePhoto } from '../api/upload-plate-photo';
+import { currentCandidate, type KnownBooking } from '../utils/current-candidate';
 import { preparePlatePhoto } from '../utils/prepare-photo';
 import { CameraReader, type ReadMode } from './camera-reader';
 import type { MoveKind } from './candidate-card';
@@ -34,15 +35,6 @@ type Props = {
   sitePicker?: ReactNode;
 };
 
-type Known = { status: string; version: number };
-
-/** The candidate as it is now: the newest of what the read said, the gate shows, and this screen did. */
-function current(candidate: PlateCandidateDto, ...known: Array<Known | undefined>): PlateCandidateDto {
-  let best: Known = candidate;
-  for (const k of known) if (k && k.version > best.version) best = k;
-  return best === candidate ? candidate : { ...candidate, status: best.status, version: best.version, action: plateCandidateActionFor(best.status) };
-}
-
 const MOVED: Record<MoveKind, string> = { 'check-in': 'Checked in', 'check-out': 'Checked out' };
 
 /**
@@ -57,7 +49,7 @@ export function PlateScanner({ orgId, siteId, siteName, timeZone: knownZone, das
   const canResolve = role === 'org_admin' || role === 'dockmaster';
   const [mode, setMode] = useState<ReadMode>('camera');
   const [result, setResult] = useState<PlateReadResult | null>(null);
-  const [moved, setMoved] = useState<Record<string, Known>>({});
+  const [moved, setMoved] = useState<Record<string, KnownBooking>>({});
   const [busyBookingId, setBusyBookingId] = useState<string | null>(null);
   const [moveError, setMoveError] = useState<string | null>(null);
   const resultRef = useRef<HTMLDivElement>(null);
@@ -98,7 +90,7 @@ export function PlateScanner({ orgId, siteId, siteName, timeZone: knownZone, das
     show(await upload.mutateAsync({ photo, fileName }));
   };
 
-  const candidates = result ? result.candidates.map((c) => current(c, byId.get(c.bookingId), moved[c.bookingId])) : [];
+  const candidates = result ? result.candidates.map((c) => currentCandidate(c, byId.get(c.bookingId), moved[c.bookingId])) : [];
 
   const onMove = async (candidate: PlateCandidateDto, kind: MoveKind) => {
     setBusyBookingId(candidate.bookingId);
