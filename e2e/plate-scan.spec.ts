@@ -193,6 +193,8 @@ test('a dock master checks vehicles in and out by plate while Live Operations fo
   const resolveDialog = page.getByRole('dialog', { name: 'Resolve FNV9TT' });
   await resolveDialog.getByRole('button', { name: 'Resolve' }).click();
   await expect(resolveDialog.getByRole('alert')).toHaveText('Choose the booking this vehicle belongs to');
+  await expectTouchTargets(resolveDialog);
+  await capture('plate-scan-resolve', { fullPage: false });
   await resolveDialog.getByRole('textbox', { name: 'Booking' }).click();
   await page.getByRole('option', { name: new RegExp(`^${q2.vehicleRegistration} · ${q2.tsrNumber}`) }).click();
   await resolveDialog.getByRole('button', { name: 'Resolve' }).click();

@@ -55,7 +55,8 @@ export function PlateScanner({ orgId, siteId, siteName, timeZone: knownZone, das
   const resultRef = useRef<HTMLDivElement>(null);
 
   const gate = useQuery({ queryKey: gateKey(orgId, siteId), queryFn: () => getGateOverview(siteId), refetchInterval: 60_000 });
-  const timeZone = gate.data?.timeZone ?? knownZone ?? 'UTC';
+  const knownTimeZone = gate.data?.timeZone ?? knownZone;
+  const timeZone = knownTimeZone ?? 'UTC';
   const todays = useMemo<GateBooking[]>(() => {
     const seen = new Set<string>();
     return [...(gate.data?.live ?? []), ...(gate.data?.upcoming ?? [])].filter((b) => !seen.has(b.id) && seen.add(b.id));
@@ -118,7 +119,7 @@ export function PlateScanner({ orgId, siteId, siteName, timeZone: knownZone, das
       <div>
         <Title order={1}>Plate Scanner</Title>
         <Text c="dark.4" size="sm">
-          {siteName} · read a plate by camera, photo or typing; times in {timeZone}
+          {siteName} · read a plate by camera, photo or typing{knownTimeZone ? `; times in ${knownTimeZone}` : ''}
         </Text>
       </div>
       {sitePicker}

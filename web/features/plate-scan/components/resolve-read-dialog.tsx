@@ -61,7 +61,7 @@ export function ResolveReadDialog({ read, bookings, timeZone, isBusy, onClose, o
   };
 
   return (
-    <Modal opened={read !== null} onClose={close} title={read ? `Resolve ${read.plate}` : 'Resolve read'} centered size="lg">
+    <Modal opened={read !== null} onClose={close} title={read ? `Resolve ${read.plate}` : 'Resolve read'} centered size="lg" closeButtonProps={{ size: 'xl', 'aria-label': 'Close' }}>
       <Stack gap="md">
         <Text size="sm">Choose the booking of the vehicle whose plate this is. The read is linked to it; check the vehicle in or out at the gate as usual.</Text>
         <Select
