@@ -268,9 +268,11 @@ test('a dock master checks vehicles in and out by plate while Live Operations fo
   // (capture() shoots the dock master's page: the admin's is taken here.)
   await expectNoSeriousA11yViolations(live, 'plate scanner in the organization area');
   await live.screenshot({ path: path.join(SCREENSHOT_DIR, 'plate-scan-org.png'), fullPage: true });
+  // The dock master's open scanner lists the admin's read without a reload …
+  await expect(unresolved(page).locator('[data-plate="HZR1KD"]')).toContainText('Unmatched');
   await adminRead.getByRole('button', { name: 'Ignore HZR1KD' }).click();
   await expect(adminRead).toHaveCount(0);
-  // … and the dock master's open list followed both the new read and its end.
+  // … and drops it once the admin has ignored it.
   await expect(unresolved(page).locator('[data-plate="HZR1KD"]')).toHaveCount(0);
 
   await adminContext.close();
