@@ -12,6 +12,14 @@ export const PLATE_READ_STATUSES = ['matched', 'ambiguous', 'unmatched', 'resolv
 export type PlateReadStatus = (typeof PLATE_READ_STATUSES)[number];
 /** What the gate can do for a candidate booking: check it in (approved), out (in progress, overstay), or nothing (checked in). */
 export const PLATE_CANDIDATE_ACTIONS = ['check_in', 'check_out', 'none'] as const;
+export type PlateCandidateAction = (typeof PLATE_CANDIDATE_ACTIONS)[number];
+
+/** The gate move a candidate booking in `status` offers (the server answers it; the scan screen follows a booking's later changes with it). */
+export function plateCandidateActionFor(status: string): PlateCandidateAction {
+  if (status === 'approved') return 'check_in';
+  if (status === 'in_progress' || status === 'overstay') return 'check_out';
+  return 'none';
+}
 
 /** A photo of a plate may be this large at most (10 MB). */
 export const MAX_PLATE_PHOTO_BYTES = 10 * 1024 * 1024;

@@ -22,6 +22,13 @@ import { hasLettersAndDigits, plateReadsFromText } from '../../domain/plate-matc
 export { OCR_CORE_PATH, OCR_LANG_PATH, OCR_WORKER_PATH } from '../../domain/plate-ocr-config';
 export type { PlateOcrResult } from '../../domain/plate-ocr-config';
 
+/**
+ * A read in the browser: the shared result and Tesseract's confidence (0–1) for the row the plate
+ * came from, or null when Tesseract gives none (with our whitelist it reports 0 for every read).
+ * Sent with the read for the record; it decides nothing (decision 010: validate by plate pattern).
+ */
+export type BrowserPlateOcrResult = PlateOcrResult & { confidence: number | null };
+
 /** What can be read: an uploaded file, a camera <video>, an <img>, a canvas or a decoded bitmap. */
 export type PlateImageSource = Blob | HTMLVideoElement | HTMLImageElement | HTMLCanvasElement | ImageBitmap;
 
@@ -30,7 +37,7 @@ const MAX_ROWS = 3;
 const START_TIMEOUT_MS = 90_000;
 /** One row; far longer means the worker is stuck. */
 const READ_TIMEOUT_MS = 30_000;
-const NONE = { plate: null, candidates: [] as string[] };
+const NONE = { plate: null, candidates: [] as string[], confidence: null };
 
 /**
  * The OCR could not start or got stuck. tesseract.js does not report a worker whose core fails
@@ -158,7 +165,7 @@ async function decode(source: PlateImageSource): Promise<{ grey: GreyImage | nul
  * loop just skips that frame). Never throws for a bad picture; throws PlateOcrUnavailableError
  * if the OCR cannot start (its files did not load) or gets stuck (a later read starts afresh).
  */
-export async function readPlateInBrowser(source: PlateImageSource): Promise<PlateOcrResult> {
+export async function readPlateInBrowser(source: PlateImageSource): Promise<BrowserPlateOcrResult> {
   if (isReading) return { ...NONE, reason: 'busy' };
   isReading = true;
   try {
@@ -168,21 +175,26 @@ export async function readPlateInBrowser(source: PlateImageSource): Promise<Plat
     if (regions.length === 0) return { ...NONE, reason: 'unreadable' };
     if (!engine) engine = startEngine();
     const worker = await engine;
-    const texts: string[] = [];
+    const rows: Array<{ text: string; confidence: number }> = [];
     for (const region of regions) {
-      let text: string;
+      let row: { text: string; confidence: number };
       try {
-        ({ data: { text } } = await withTimeout(worker.recognize(canvasOf(region.image)), READ_TIMEOUT_MS, 'Plate reading got stuck'));
+        ({ data: row } = await withTimeout(worker.recognize(canvasOf(region.image)), READ_TIMEOUT_MS, 'Plate reading got stuck'));
       } catch (error) {
         await closePlateOcr();
         throw error;
       }
-      texts.push(text);
+      rows.push(row);
       // A read with real letters and digits from the longest row is as good as it gets.
-      if (plateReadsFromText(text).some(hasLettersAndDigits)) break;
+      if (plateReadsFromText(row.text).some(hasLettersAndDigits)) break;
     }
-    const candidates = plateReadsFromText(texts.join('\n'));
-    return candidates.length > 0 ? { plate: candidates[0]!, candidates } : { ...NONE, reason: 'unreadable' };
+    const candidates = plateReadsFromText(rows.map((r) => r.text).join('\n'));
+    if (candidates.length === 0) return { ...NONE, reason: 'unreadable' };
+    const plate = candidates[0]!;
+    const from = rows.find((r) => plateReadsFromText(r.text).includes(plate));
+    // Tesseract's LSTM reports 0 for every read under a character whitelist (ours): that is "unknown", not "unsure".
+    const confidence = from && Number.isFinite(from.confidence) && from.confidence > 0 ? Math.min(1, Math.round(from.confidence) / 100) : null;
+    return { plate, candidates, confidence };
   } finally {
     isReading = false;
   }

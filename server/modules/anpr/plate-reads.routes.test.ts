@@ -392,6 +392,9 @@ describe.each(databaseKinds)('plate reads on %s', (kind) => {
       expect(result.body.autoCheckIn).toEqual({ ok: true, bookingId: typedId });
       expect(result.body.action).toBe('checked_in');
       expect((await query<{ status: string }>(`select status from bookings where id = $1`, [typedId]))[0]!.status).toBe('checked_in');
+      // The answer shows the booking as it now is, so the screen does not offer a second check-in.
+      const [after] = await query<{ version: number }>(`select version from bookings where id = $1`, [typedId]);
+      expect(result.body.candidates[0]).toMatchObject({ bookingId: typedId, status: 'checked_in', version: after!.version, action: 'none' });
 
       const secret = await cameraToken();
       const cameraId = await booking('AUT 222', 'approved', 0);

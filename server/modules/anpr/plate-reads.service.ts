@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { readOrgSettings } from '../../../domain/org-settings';
 import { buildPlateIndex, canonicalPlate, matchPlate, normalisePlate, PLATE_DEDUP_WINDOW_MS, type PlateIndex } from '../../../domain/plate-match';
-import type { PlateCandidateDto, PlateReadDto, PlateReadList, PlateReadResult, PlateReadSource, PlateReadStatus } from '../../../domain/plate-reads';
+import {
+  plateCandidateActionFor,
+  type PlateCandidateDto,
+  type PlateReadDto,
+  type PlateReadList,
+  type PlateReadResult,
+  type PlateReadSource,
+  type PlateReadStatus,
+} from '../../../domain/plate-reads';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import { AppError, conflict, notFound } from '../../plugins/errors';
@@ -19,12 +27,6 @@ export const PLATE_READ_PAGE_SIZE = 20;
 type Vehicle = repo.SiteVehicle;
 type Matched = { status: 'matched' | 'ambiguous' | 'unmatched'; bookingId: string | null; candidates: PlateCandidateDto[]; best?: Vehicle };
 
-function actionFor(status: string): PlateCandidateDto['action'] {
-  if (status === 'approved') return 'check_in';
-  if (status === 'in_progress' || status === 'overstay') return 'check_out';
-  return 'none';
-}
-
 function matchAgainst(index: PlateIndex<Vehicle>, plate: string, threshold: number): Matched {
   const match = matchPlate(plate, index, { threshold });
   const candidates = match.candidates.map(({ vehicle, score }) => ({
@@ -37,7 +39,7 @@ function matchAgainst(index: PlateIndex<Vehicle>, plate: string, threshold: numb
     startTime: vehicle.startTime.toISOString(),
     status: vehicle.status,
     score: Math.round(score * 10_000) / 10_000,
-    action: actionFor(vehicle.status),
+    action: plateCandidateActionFor(vehicle.status),
   }));
   if (match.confident) return { status: 'matched', bookingId: match.candidates[0]!.vehicle.bookingId, candidates, best: match.candidates[0]!.vehicle };
   if (match.candidates.some((c) => c.isMatch)) return { status: 'ambiguous', bookingId: null, candidates };
@@ -127,17 +129,22 @@ export async function recordPlateRead(ctx: AppContext, input: NewRead, gate: Omi
 
   if (!repeat) publishRead(ctx, row.id, input.orgId, input.siteId, 'created', now);
   let current = row;
+  let candidates = matched.candidates;
   let outcome: PlateReadResult['autoCheckIn'] = null;
   if (autoCheckIn && matched.best) {
     const bookingId = matched.best.bookingId;
     try {
-      await checkInAtGate(
+      const moved = await checkInAtGate(
         ctx,
         { ...gate, orgId: input.orgId, siteId: input.siteId, details: { ...gate.details, plate_read_id: row.id, plate: row.plate, automatic: true } },
         bookingId,
         matched.best.version,
       );
       current = await repo.updateRead(ctx.database.db, row.id, { action: 'checked_in' });
+      // The candidate as it now is: checked in, at its new version (the screen offers nothing more at the gate).
+      candidates = candidates.map((c) =>
+        c.bookingId === bookingId ? { ...c, status: moved.status, version: moved.version, action: plateCandidateActionFor(moved.status) } : c,
+      );
       outcome = { ok: true, bookingId };
     } catch (error) {
       if (error instanceof AppError && error.statusCode < 500) {
@@ -149,7 +156,7 @@ export async function recordPlateRead(ctx: AppContext, input: NewRead, gate: Omi
       }
     }
   }
-  return { ...toDto(current, matched.candidates), repeat, autoCheckIn: outcome };
+  return { ...toDto(current, candidates), repeat, autoCheckIn: outcome };
 }
 
 /** Recent reads of the site (unmatched and ambiguous by default), newest first, with their candidates now. */
