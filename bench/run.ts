@@ -26,8 +26,9 @@ const benchmarks = [
   { file: 'gate-latency.ts', title: 'Gate event to a second screen: API call to the change in another browser’s DOM (Chromium, `npm start`)' },
   { file: 'plate-match.ts', title: 'Plate matching: one read against 5,000 expected vehicles' },
   { file: 'ocr.ts', title: 'Plate OCR on the server: one plate photo (tesseract.js, worker started)' },
+  { file: 'reports.ts', title: 'Reports: full 30-day set of one organization, 100k and 1M bookings (PostgreSQL) and PGlite' },
 ];
-const KEY_LINE = /^(availability speedup:|availability latency \d|booking commits\/s:|server memory|startup first:|idle memory|upload memory:|public page JS:|form ready:|gate event to second screen:|plate match:|ocr:|WARNING:|FAILED)/;
+const KEY_LINE = /^(availability speedup:|availability latency \d|booking commits\/s:|server memory|startup first:|idle memory|upload memory:|public page JS:|form ready:|gate event to second screen:|plate match:|ocr:|reports( \(PGlite\))?:|WARNING:|FAILED)/;
 
 type Outcome = { file: string; title: string; lines: string[]; exitCode: number; seconds: number };
 

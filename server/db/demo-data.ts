@@ -479,6 +479,9 @@ type PlacedBooking = {
 export function buildDemoData(input: { now: Date; passwordHash: string; seed?: number }): DemoData {
   const { now, passwordHash } = input;
   const random = createRandom(input.seed ?? DEMO_SEED);
+  // A second stream for arrival punctuality and booking sources, so adding them left every other
+  // draw (and so the rest of the data set) as it was.
+  const variety = createRandom((input.seed ?? DEMO_SEED) + 1);
   const nowMs = now.getTime();
   const ago = (ms: number) => new Date(nowMs - ms);
 
@@ -681,7 +684,7 @@ export function buildDemoData(input: { now: Date; passwordHash: string; seed?: n
         });
       }
       placed.push(
-        ...placeSiteBookings({ random, now, orgId, siteId, orgDef, siteDef, bays: baysHere, tenantIds, schedule, vehicleSchedule }),
+        ...placeSiteBookings({ random, variety, now, orgId, siteId, orgDef, siteDef, bays: baysHere, tenantIds, schedule, vehicleSchedule }),
       );
     }
     for (const { row, sites } of restrictedTenants) {
@@ -767,6 +770,7 @@ function demoBlackouts(siteDef: SiteDef, now: Date) {
 
 function placeSiteBookings(args: {
   random: Random;
+  variety: Random;
   now: Date;
   orgId: string;
   siteId: string;
@@ -778,7 +782,7 @@ function placeSiteBookings(args: {
   /** The organization's vehicles across its sites: one vehicle is never in two places at once. */
   vehicleSchedule: BaySchedule;
 }): PlacedBooking[] {
-  const { random, now, orgId, siteId, orgDef, siteDef, bays: siteBayList, tenantIds, schedule, vehicleSchedule } = args;
+  const { random, variety, now, orgId, siteId, orgDef, siteDef, bays: siteBayList, tenantIds, schedule, vehicleSchedule } = args;
   const tz = siteDef.timeZone;
   const hours: OperatingHours = DEFAULT_OPERATING_HOURS;
   const fits = (vehicle: VehicleDef, bay: BayDef) =>
@@ -820,6 +824,7 @@ function placeSiteBookings(args: {
         dayOffset: offset,
         row: buildBookingRow({
           random,
+          variety,
           now,
           orgId,
           siteId,
@@ -901,8 +906,17 @@ function statusFor(random: Random, startMs: number, endMs: number, nowMs: number
   );
 }
 
+/** Where a demo booking came from: mostly the portal, some booked by the admin, a few walk-ins at the gate. */
+function demoSource(variety: Random, status: BookingStatus): string {
+  const arrived = status === 'checked_in' || status === 'in_progress' || status === 'overstay' || status === 'completed';
+  if (arrived && variety.chance(0.12)) return 'gate';
+  return variety.chance(0.7) ? 'portal' : 'admin';
+}
+
 function buildBookingRow(args: {
   random: Random;
+  /** Punctuality and source: a stream of their own (see buildDemoData). */
+  variety: Random;
   now: Date;
   orgId: string;
   siteId: string;
@@ -915,7 +929,7 @@ function buildBookingRow(args: {
   duration: number;
   dayOffset: number;
 }): PlacedBooking['row'] {
-  const { random, now, start, end, duration, tenant, vehicle } = args;
+  const { random, variety, now, start, end, duration, tenant, vehicle } = args;
   const nowMs = now.getTime();
   const startMs = start.getTime();
   const status = statusFor(random, startMs, end.getTime(), nowMs, args.dayOffset);
@@ -937,7 +951,14 @@ function buildBookingRow(args: {
   } = {};
   let statusReason: string | null = null;
 
-  const arrival = () => startMs + random.int(-20, 25) * MINUTE;
+  // Most arrive within the booking window (±30 min); some early (the gate opens 60 min before the
+  // start) and some late (until the no-show cut-off, start + 45 min), as at a real dock.
+  const arrival = () => {
+    const onTime = random.int(-20, 25);
+    const roll = variety.next();
+    const offset = roll < 0.12 ? variety.int(-58, -32) : roll < 0.26 ? variety.int(32, 44) : onTime;
+    return startMs + offset * MINUTE;
+  };
   switch (status) {
     case 'pending':
       break;
@@ -1022,7 +1043,7 @@ function buildBookingRow(args: {
     driverInductionCompleted: true,
     notes: random.chance(0.2) ? random.pick(NOTES) : null,
     status,
-    source: 'demo',
+    source: demoSource(variety, status),
     statusReason,
     approvedAt: times.approvedAt ?? null,
     declinedAt: times.declinedAt ?? null,

@@ -157,9 +157,22 @@ describe.each(databaseKinds)('demo seed on %s', (kind) => {
   });
 
   it('creates bookings around now, with no live overlap on any bay', async () => {
-    const [{ total }] = await query<{ total: number }>(`select count(*)::int as total from bookings where source = 'demo'`);
+    const [{ total }] = await query<{ total: number }>(`select count(*)::int as total from bookings`);
     expect(total).toBeGreaterThanOrEqual(400);
     expect(total).toBeLessThanOrEqual(700);
+    // The reports have something to show: bookings from the portal, the admin and the gate, and
+    // arrivals early, on time and late (against the ±30 min booking window).
+    const sources = await query<{ source: string }>(`select distinct source from bookings order by source`);
+    expect(sources.map((r) => r.source)).toEqual(['admin', 'gate', 'portal']);
+    const [arrivals] = await query<{ early: number; on_time: number; late: number }>(
+      `select count(*) filter (where checked_in_at < start_time - interval '30 minutes')::int as early,
+              count(*) filter (where checked_in_at between start_time - interval '30 minutes' and start_time + interval '30 minutes')::int as on_time,
+              count(*) filter (where checked_in_at > start_time + interval '30 minutes')::int as late
+         from bookings where checked_in_at is not null`,
+    );
+    expect(arrivals!.early).toBeGreaterThan(0);
+    expect(arrivals!.late).toBeGreaterThan(0);
+    expect(arrivals!.on_time).toBeGreaterThan(arrivals!.early + arrivals!.late);
     const [{ overlaps }] = await query<{ overlaps: number }>(
       `select count(*)::int as overlaps from bookings a join bookings b
           on a.bay_id = b.bay_id and a.id < b.id
