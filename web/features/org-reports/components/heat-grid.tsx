@@ -1,0 +1,131 @@
+import { Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { useState, type CSSProperties, type MouseEvent } from 'react';
+import { HEAT_CLOSED, HEAT_STEPS, HEAT_ZERO, heatStep, heatTextColour } from '../utils/report-colours';
+import './heat-grid.css';
+
+export type HeatAxisItem = {
+  key: string;
+  /** What the header shows (may be short, or empty to leave the column unlabelled). */
+  label: string;
+  /** The full name, for screen readers and the hover value. */
+  full: string;
+};
+
+export type HeatCell = {
+  value: number;
+  /** Nothing could happen here (a closed day): hatched, not coloured. */
+  isClosed?: boolean;
+  /** The figures in words, shown on hover and read by screen readers. */
+  description: string;
+  /** Text written in the cell (the volume grid shows its counts). */
+  text?: string;
+};
+
+type HeatGridProps = {
+  /** The table's name (its caption for screen readers). */
+  caption: string;
+  /** The rows' kind, for the corner header ("Bay", "Weekday"). */
+  rowHeader: string;
+  rows: HeatAxisItem[];
+  columns: HeatAxisItem[];
+  cell: (rowKey: string, columnKey: string) => HeatCell;
+  /** The top of the scale (1 for shares). */
+  max: number;
+  /** A legend step's bounds as text. */
+  formatBound: (value: number) => string;
+  cellWidth?: number;
+  cellHeight?: number;
+  withClosedInLegend?: boolean;
+  testId?: string;
+};
+
+function background(cell: HeatCell, max: number): { style: CSSProperties; isZero: boolean } {
+  if (cell.isClosed) return { style: { background: HEAT_CLOSED }, isZero: false };
+  const step = heatStep(cell.value, max);
+  if (step < 0) return { style: { background: HEAT_ZERO, color: '#1a1b1e' }, isZero: true };
+  return { style: { background: HEAT_STEPS[step], color: heatTextColour(step) }, isZero: false };
+}
+
+/**
+ * A heat map drawn as a table (Mantine's Heatmap is a calendar, not rows × columns): a darker cell
+ * is a higher figure; hovering a cell shows its figures, and each cell carries them as text.
+ */
+export function HeatGrid({ caption, rowHeader, rows, columns, cell, max, formatBound, cellWidth = 22, cellHeight = 22, withClosedInLegend, testId }: HeatGridProps) {
+  const [hovered, setHovered] = useState<string | null>(null);
+  const onMouseOver = (event: MouseEvent<HTMLTableElement>) => {
+    const target = (event.target as HTMLElement).closest<HTMLElement>('[data-description]');
+    setHovered(target?.dataset.description ?? null);
+  };
+  const steps = HEAT_STEPS.map((colour, i) => ({
+    colour,
+    label: `${formatBound((max * i) / HEAT_STEPS.length)}–${formatBound((max * (i + 1)) / HEAT_STEPS.length)}`,
+  }));
+
+  return (
+    <div>
+      <div className="bw-heat" tabIndex={0} role="region" aria-label={`${caption} (table, scrolls sideways)`} data-testid={testId}>
+        <Tooltip.Floating label={hovered ?? ''} disabled={!hovered} multiline maw={320}>
+          <table
+            className="bw-heat__table"
+            style={{ '--bw-heat-cell': `${cellWidth}px`, '--bw-heat-cell-h': `${cellHeight}px` } as CSSProperties}
+            onMouseOver={onMouseOver}
+            onMouseLeave={() => setHovered(null)}
+          >
+            <VisuallyHidden component="caption">{caption}</VisuallyHidden>
+            <thead>
+              <tr>
+                <th scope="col" className="bw-heat__row-head">
+                  <VisuallyHidden>{rowHeader}</VisuallyHidden>
+                </th>
+                {columns.map((column) => (
+                  <th key={column.key} scope="col" className="bw-heat__col-head">
+                    <span aria-hidden>{column.label}</span>
+                    <VisuallyHidden>{column.full}</VisuallyHidden>
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.key}>
+                  <th scope="row" className="bw-heat__row-head">
+                    <span aria-hidden>{row.label}</span>
+                    <VisuallyHidden>{row.full}</VisuallyHidden>
+                  </th>
+                  {columns.map((column) => {
+                    const value = cell(row.key, column.key);
+                    const { style, isZero } = background(value, max);
+                    return (
+                      <td key={column.key} className="bw-heat__cell" style={style} data-zero={isZero || undefined} data-description={value.description}>
+                        {value.text ? <span aria-hidden>{value.text}</span> : null}
+                        <VisuallyHidden>{value.description}</VisuallyHidden>
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Tooltip.Floating>
+      </div>
+      <Group gap="sm" mt="xs" aria-label={`${caption}: legend`} role="group">
+        <Group gap={4} wrap="nowrap">
+          <span className="bw-heat__legend-swatch" style={{ background: HEAT_ZERO }} aria-hidden />
+          <Text size="xs">None</Text>
+        </Group>
+        {steps.map((step) => (
+          <Group key={step.colour} gap={4} wrap="nowrap">
+            <span className="bw-heat__legend-swatch" style={{ background: step.colour }} aria-hidden />
+            <Text size="xs">{step.label}</Text>
+          </Group>
+        ))}
+        {withClosedInLegend ? (
+          <Group gap={4} wrap="nowrap">
+            <span className="bw-heat__legend-swatch" style={{ background: HEAT_CLOSED }} aria-hidden />
+            <Text size="xs">Closed</Text>
+          </Group>
+        ) : null}
+      </Group>
+    </div>
+  );
+}
