@@ -36,6 +36,7 @@ import orgTenantRoutes from './modules/tenants/org-tenants.routes';
 import orgTeamRoutes from './modules/team/org-team.routes';
 import invitationRoutes from './modules/team/invitation.routes';
 import orgSettingsRoutes from './modules/org-settings/org-settings.routes';
+import orgReportRoutes from './modules/reports/reports.routes';
 import { ocrAssetRoutes } from './ocr/ocr-assets';
 import { registerSiteScope } from './plugins/site-scope';
 import gateRoutes from './modules/gate/gate.routes';
@@ -118,6 +119,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       await scoped.register(orgTenantRoutes, { ctx });
       await scoped.register(orgTeamRoutes, { ctx });
       await scoped.register(orgSettingsRoutes, { ctx });
+      await scoped.register(orgReportRoutes, { ctx });
     },
     { prefix: '/api/orgs/:orgId' },
   );
