@@ -1,5 +1,5 @@
 import { BarChart } from '@mantine/charts';
-import { SegmentedControl, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useState } from 'react';
 import {
   DWELL_COLUMNS,
@@ -16,7 +16,7 @@ import type { ReportRequest } from '../api/paths';
 import { seriesColour } from '../utils/report-colours';
 import { formatMinutes } from '../utils/report-format';
 import { barChartHeight, chartRows, columnsFor, GroupByControl, groupingOf } from './group-by-control';
-import { ChartCard, ReportEmpty, ReportStats, TableCard } from './report-parts';
+import { ChartCard, ChartSwitch, ReportEmpty, ReportStats, TableCard } from './report-parts';
 import { ReportTable } from './report-table';
 
 const MEASURE_SHORT: Record<DwellMeasure, string> = { gateWait: 'Gate wait', atBay: 'At bay', onSite: 'On site' };
@@ -50,16 +50,10 @@ export function DwellReportView({ data, orgId, request, groupBy, onGroupBy }: Pr
         title={`${MEASURE_SHORT[measure]} by ${dimensionLabel}: median, 90th percentile and longest`}
         description={`${DWELL_MEASURE_LABELS[measure]}, in minutes. An overstay is a vehicle still at its bay ${DWELL_OVERSTAY_MIN} minutes after its booked end. ${chart.note ?? ''}`.trim()}
         controls={
-          <Stack gap={6} align="flex-end">
-            <SegmentedControl
-              size="xs"
-              aria-label="Dwell measure"
-              data={DWELL_MEASURES.map((m) => ({ value: m, label: MEASURE_SHORT[m] }))}
-              value={measure}
-              onChange={(value) => setMeasure(value as DwellMeasure)}
-            />
+          <>
+            <ChartSwitch label="Measure" data={DWELL_MEASURES.map((m) => ({ value: m, label: MEASURE_SHORT[m] }))} value={measure} onChange={setMeasure} />
             <GroupByControl dimensions={DWELL_DIMENSIONS} value={dimension} onChange={onGroupBy} />
-          </Stack>
+          </>
         }
         testId="dwell-chart"
       >

@@ -1,5 +1,5 @@
-import { SegmentedControl } from '@mantine/core';
 import { REPORT_DIMENSION_LABELS, type ReportColumn, type ReportDimension } from '../../../../domain/reports';
+import { ChartSwitch } from './report-parts';
 
 type GroupByControlProps = {
   dimensions: readonly ReportDimension[];
@@ -10,13 +10,7 @@ type GroupByControlProps = {
 /** Which grouping the chart and table show (the CSV downloads the same one). */
 export function GroupByControl({ dimensions, value, onChange }: GroupByControlProps) {
   return (
-    <SegmentedControl
-      size="xs"
-      aria-label="Group by"
-      data={dimensions.map((d) => ({ value: d, label: REPORT_DIMENSION_LABELS[d] }))}
-      value={value}
-      onChange={(next) => onChange(next as ReportDimension)}
-    />
+    <ChartSwitch label="Group by" data={dimensions.map((d) => ({ value: d, label: REPORT_DIMENSION_LABELS[d] }))} value={value} onChange={onChange} />
   );
 }
 

@@ -33,7 +33,9 @@ type HeatGridProps = {
   max: number;
   /** A legend step's bounds as text. */
   formatBound: (value: number) => string;
-  cellWidth?: number;
+  /** The narrowest a cell may get (the grid then scrolls sideways) and the widest it may grow to fill the card. */
+  minCellWidth?: number;
+  maxCellWidth?: number;
   cellHeight?: number;
   withClosedInLegend?: boolean;
   testId?: string;
@@ -50,7 +52,7 @@ function background(cell: HeatCell, max: number): { style: CSSProperties; isZero
  * A heat map drawn as a table (Mantine's Heatmap is a calendar, not rows × columns): a darker cell
  * is a higher figure; hovering a cell shows its figures, and each cell carries them as text.
  */
-export function HeatGrid({ caption, rowHeader, rows, columns, cell, max, formatBound, cellWidth = 22, cellHeight = 22, withClosedInLegend, testId }: HeatGridProps) {
+export function HeatGrid({ caption, rowHeader, rows, columns, cell, max, formatBound, minCellWidth = 18, maxCellWidth = 48, cellHeight = 22, withClosedInLegend, testId }: HeatGridProps) {
   const [hovered, setHovered] = useState<string | null>(null);
   const onMouseOver = (event: MouseEvent<HTMLTableElement>) => {
     const target = (event.target as HTMLElement).closest<HTMLElement>('[data-description]');
@@ -61,17 +63,32 @@ export function HeatGrid({ caption, rowHeader, rows, columns, cell, max, formatB
     label: `${formatBound((max * i) / HEAT_STEPS.length)}–${formatBound((max * (i + 1)) / HEAT_STEPS.length)}`,
   }));
 
+  // The row names' column is as wide as the longest name; the cells share the rest of the card.
+  const headWidth = Math.min(200, 16 + 7.5 * Math.max(3, ...rows.map((r) => r.label.length)));
+  const spacing = 2 * (columns.length + 2);
+  const tableStyle = {
+    '--bw-heat-cell-h': `${cellHeight}px`,
+    minWidth: headWidth + columns.length * minCellWidth + spacing,
+    maxWidth: headWidth + columns.length * maxCellWidth + spacing,
+  } as CSSProperties;
+
   return (
     <div>
       <div className="bw-heat" tabIndex={0} role="region" aria-label={`${caption} (table, scrolls sideways)`} data-testid={testId}>
         <Tooltip.Floating label={hovered ?? ''} disabled={!hovered} multiline maw={320}>
           <table
             className="bw-heat__table"
-            style={{ '--bw-heat-cell': `${cellWidth}px`, '--bw-heat-cell-h': `${cellHeight}px` } as CSSProperties}
+            style={tableStyle}
             onMouseOver={onMouseOver}
             onMouseLeave={() => setHovered(null)}
           >
             <VisuallyHidden component="caption">{caption}</VisuallyHidden>
+            <colgroup>
+              <col style={{ width: headWidth }} />
+              {columns.map((column) => (
+                <col key={column.key} />
+              ))}
+            </colgroup>
             <thead>
               <tr>
                 <th scope="col" className="bw-heat__row-head">

@@ -3,7 +3,7 @@ import { Stack } from '@mantine/core';
 import { NO_SHOW_COLUMNS, NO_SHOW_DIMENSIONS, REPORT_DIMENSION_LABELS, type NoShowReport, type ReportDimension } from '../../../../domain/reports';
 import type { ReportRequest } from '../api/paths';
 import { seriesColour } from '../utils/report-colours';
-import { formatAxisDay, formatShare, toPercent } from '../utils/report-format';
+import { formatAxisDay, formatShare, niceTicks, toPercent } from '../utils/report-format';
 import { barChartHeight, chartRows, columnsFor, GroupByControl, groupingOf } from './group-by-control';
 import { ChartCard, ReportEmpty, ReportStats, TableCard } from './report-parts';
 import { ReportTable } from './report-table';
@@ -31,6 +31,7 @@ export function NoShowsReportView({ data, orgId, request, groupBy, onGroupBy }: 
   const chart = chartRows(rows);
   const dimensionLabel = REPORT_DIMENSION_LABELS[dimension].toLowerCase();
   const trend = data.trend.map((d) => ({ date: formatAxisDay(d.date), noShow: toPercent(d.noShowRate), cancellation: toPercent(d.cancellationRate) }));
+  const trendTicks = niceTicks(Math.max(0, ...trend.flatMap((d) => [d.noShow ?? 0, d.cancellation ?? 0])));
   const rates = chart.rows.map((r) => ({ label: r.label, noShow: toPercent(r.noShowRate), cancellation: toPercent(r.cancellationRate) }));
 
   return (
@@ -47,7 +48,7 @@ export function NoShowsReportView({ data, orgId, request, groupBy, onGroupBy }: 
           withLegend
           legendProps={{ verticalAlign: 'bottom' }}
           valueFormatter={(value) => `${value}%`}
-          yAxisProps={{ width: 48 }}
+          yAxisProps={{ width: 48, domain: [0, trendTicks[trendTicks.length - 1]!], ticks: trendTicks }}
           withDots={trend.length <= 31}
           tooltipAnimationDuration={150}
         />

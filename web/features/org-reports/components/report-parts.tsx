@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useId } from '@mantine/hooks';
 import { IconAlertTriangle, IconChartBarOff, IconDownload, IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -37,26 +37,39 @@ type ChartCardProps = {
   testId?: string;
 };
 
-/** One chart: a figure named by its title, described for readers who cannot see it. */
+/** One chart: a figure named by its title, its switches beneath, described for readers who cannot see it. */
 export function ChartCard({ title, description, controls, children, testId }: ChartCardProps) {
   const titleId = useId();
   return (
     <Paper withBorder radius="md" p="md" component="figure" m={0} aria-labelledby={titleId} data-testid={testId}>
-      <Group justify="space-between" align="flex-start" gap="sm" mb="sm">
-        <div>
-          <Title order={3} size="h5" id={titleId}>
-            {title}
-          </Title>
-          {description ? (
-            <Text size="sm" c="dimmed">
-              {description}
-            </Text>
-          ) : null}
-        </div>
-        {controls}
-      </Group>
-      {children}
+      <Title order={3} size="h5" id={titleId}>
+        {title}
+      </Title>
+      {description ? (
+        <Text size="sm" c="dimmed">
+          {description}
+        </Text>
+      ) : null}
+      {controls ? (
+        <Group gap="lg" mt="sm" wrap="wrap" align="flex-end">
+          {controls}
+        </Group>
+      ) : null}
+      <Box mt="md">{children}</Box>
     </Paper>
+  );
+}
+
+/** A chart's switch (which measure, which grouping) with its name shown above it, which is also its accessible name. */
+export function ChartSwitch<V extends string>({ label, data, value, onChange }: { label: string; data: Array<{ value: V; label: string }>; value: V; onChange: (value: V) => void }) {
+  const labelId = useId();
+  return (
+    <Stack gap={4} align="flex-start">
+      <Text size="xs" fw={600} c="dimmed" id={labelId}>
+        {label}
+      </Text>
+      <SegmentedControl size="xs" aria-labelledby={labelId} data={data} value={value} onChange={(next) => onChange(next as V)} />
+    </Stack>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Button, Group, Table, Text } from '@mantine/core';
+import { Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import type { ReportColumn } from '../../../../domain/reports';
 import { cellText, isNumericCell } from '../utils/report-format';
@@ -26,15 +26,12 @@ export function ReportTable<Row>({ caption, columns, rows, rowKey, testId }: Rep
     <div>
       <Table.ScrollContainer minWidth={Math.min(1200, columns.length * 110)} type="native" tabIndex={0} role="region" aria-label={`${caption} (table)`}>
         <Table striped highlightOnHover verticalSpacing={6} fz="sm" data-testid={testId}>
-          <Table.Caption style={{ captionSide: 'top', textAlign: 'left', margin: 0 }}>
-            <Text component="span" size="sm" fw={600} c="dark">
-              {caption}
-            </Text>
-          </Table.Caption>
+          {/* The card's title says what the table is; the caption names it for screen readers. */}
+          <VisuallyHidden component="caption">{caption}</VisuallyHidden>
           <Table.Thead>
             <Table.Tr>
               {columns.map((column, i) => (
-                <Table.Th key={column.header} ta={i === 0 ? 'left' : 'right'} style={{ whiteSpace: i === 0 ? 'nowrap' : undefined, verticalAlign: 'bottom' }}>
+                <Table.Th key={column.header} ta={i === 0 ? 'left' : 'right'} miw={i === 0 ? undefined : 76} style={{ whiteSpace: i === 0 ? 'nowrap' : undefined, verticalAlign: 'bottom' }}>
                   {column.header}
                 </Table.Th>
               ))}
@@ -51,7 +48,7 @@ export function ReportTable<Row>({ caption, columns, rows, rowKey, testId }: Rep
                       {cellText(cell)}
                     </Table.Th>
                   ) : (
-                    <Table.Td key={column.header} ta={isNumber ? 'right' : 'left'} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: isNumber ? 'nowrap' : undefined }}>
+                    <Table.Td key={column.header} ta={isNumber ? 'right' : 'left'} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
                       {cellText(cell)}
                     </Table.Td>
                   );

@@ -1,14 +1,14 @@
 import { LineChart } from '@mantine/charts';
-import { SegmentedControl, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useState } from 'react';
 import { formatDay } from '../../../../domain/day-notice';
 import { datesInRange } from '../../../../domain/org-schedule';
 import { UTILISATION_COLUMNS, type UtilisationFigures, type UtilisationReport } from '../../../../domain/reports';
 import type { ReportRequest } from '../api/paths';
 import { seriesColour } from '../utils/report-colours';
-import { formatAxisDay, formatHours, formatShare, toPercent } from '../utils/report-format';
+import { formatAxisDay, formatHours, formatShare, niceTicks, toPercent } from '../utils/report-format';
 import { HeatGrid, type HeatAxisItem } from './heat-grid';
-import { ChartCard, ReportEmpty, ReportStats, TableCard } from './report-parts';
+import { ChartCard, ChartSwitch, ReportEmpty, ReportStats, TableCard } from './report-parts';
 import { ReportTable } from './report-table';
 
 type Measure = 'booked' | 'occupied';
@@ -17,6 +17,7 @@ const MEASURES: Array<{ value: Measure; label: string }> = [
   { value: 'occupied', label: 'Occupied' },
 ];
 
+const SCALE_TOPS = [0.1, 0.2, 0.25, 0.5, 0.75, 1];
 const rateOf = (figures: UtilisationFigures, measure: Measure) => (measure === 'booked' ? figures.bookedRate : figures.occupiedRate);
 
 function describe(figures: UtilisationFigures): string {
@@ -57,6 +58,9 @@ export function UtilisationReportView({ data, orgId, request }: Props) {
     );
   }
 
+  // The scale tops out at the busiest cell (rounded up), so a quiet month still shows its pattern.
+  const busiest = Math.max(0, ...data.cells.map((c) => rateOf(c, measure) ?? 0));
+  const scaleTop = SCALE_TOPS.find((top) => busiest <= top) ?? 1;
   const cells = new Map(data.cells.map((c) => [`${c.bayId}|${c.date}`, c]));
   const columns = dayColumns(data.range.from, data.range.to);
   const manySites = data.sites.length > 1;
@@ -74,17 +78,19 @@ export function UtilisationReportView({ data, orgId, request }: Props) {
     return point;
   });
 
+  const lineTicks = niceTicks(Math.max(0, ...lineData.flatMap((point) => siteKeys.map(({ key }) => Number(point[key] ?? 0)))));
   const measureSwitch = (
-    <SegmentedControl size="xs" aria-label="Utilisation measure" data={MEASURES} value={measure} onChange={(value) => setMeasure(value as Measure)} />
+    <ChartSwitch label="Measure" data={MEASURES} value={measure} onChange={setMeasure} />
   );
 
   return (
     <Stack gap="md">
       <ReportStats stats={stats} testId="utilisation-stats" />
+      {/* One switch for both charts: the heat map and the lines always show the same measure. */}
+      {measureSwitch}
       <ChartCard
         title={`${measureLabel} share of open hours, per bay and day`}
-        description="Darker is busier. Hover a day for its hours; hatched days were closed."
-        controls={measureSwitch}
+        description={`Darker is busier (the scale runs to ${Math.round(scaleTop * 100)}%). Hover a day for its hours; hatched days were closed.`}
         testId="utilisation-heatmap"
       >
         <HeatGrid
@@ -92,8 +98,8 @@ export function UtilisationReportView({ data, orgId, request }: Props) {
           rowHeader="Bay"
           rows={rows}
           columns={columns}
-          max={1}
-          cellWidth={columns.length > 62 ? 10 : columns.length > 31 ? 14 : 20}
+          max={scaleTop}
+          minCellWidth={columns.length > 62 ? 8 : 16}
           cellHeight={20}
           formatBound={(v) => `${Math.round(v * 100)}%`}
           withClosedInLegend
@@ -108,7 +114,6 @@ export function UtilisationReportView({ data, orgId, request }: Props) {
       <ChartCard
         title={`${measureLabel} share of open hours, per site over time`}
         description="Each site's bays together, day by day (site-local days)."
-        controls={measureSwitch}
         testId="utilisation-line"
       >
         <LineChart
@@ -116,12 +121,12 @@ export function UtilisationReportView({ data, orgId, request }: Props) {
           data={lineData}
           dataKey="date"
           series={siteKeys.map(({ site, key }, i) => ({ name: key, label: site.name, color: seriesColour(i) }))}
-          curveType="monotone"
+          curveType="linear"
           connectNulls
           withLegend
           legendProps={{ verticalAlign: 'bottom' }}
           valueFormatter={(value) => `${value}%`}
-          yAxisProps={{ domain: [0, 100], width: 48 }}
+          yAxisProps={{ domain: [0, lineTicks[lineTicks.length - 1]!], ticks: lineTicks, width: 48 }}
           withDots={lineData.length <= 31}
           tooltipAnimationDuration={150}
         />

@@ -1,5 +1,5 @@
 import { BarChart } from '@mantine/charts';
-import { SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatDay } from '../../../../domain/day-notice';
 import { BOOKING_TYPE_LABELS, BOOKING_TYPES, WEEKDAYS, type Weekday } from '../../../../domain/enums';
@@ -8,7 +8,7 @@ import type { ReportRequest } from '../api/paths';
 import { seriesColour } from '../utils/report-colours';
 import { formatAxisDay } from '../utils/report-format';
 import { HeatGrid } from './heat-grid';
-import { ChartCard, ReportEmpty, ReportStats, TableCard } from './report-parts';
+import { ChartCard, ChartSwitch, ReportEmpty, ReportStats, TableCard } from './report-parts';
 import { ReportTable } from './report-table';
 
 type Split = 'type' | 'source';
@@ -33,7 +33,7 @@ export function VolumeReportView({ data, orgId, request }: Props) {
   const stats = [
     { label: 'Bookings', value: total.bookings.toLocaleString('en-US') },
     { label: 'Per day', value: (total.bookings / Math.max(1, data.range.days)).toFixed(1) },
-    { label: 'Busiest day', value: `${formatDay(busiestDay.date)} (${busiestDay.bookings})` },
+    { label: 'Busiest day', value: `${formatDay(busiestDay.date).slice(4)} (${busiestDay.bookings})` },
     { label: 'Busiest hour', value: `${WEEKDAY_NAMES[busiestHour.weekday].slice(0, 3)} ${hourLabel(busiestHour.hour)}` },
   ];
 
@@ -50,15 +50,14 @@ export function VolumeReportView({ data, orgId, request }: Props) {
         title={`Bookings per day, by ${split === 'type' ? 'booking type' : 'source'}`}
         description="Bookings starting each site-local day (declined and cancelled ones left out)."
         controls={
-          <SegmentedControl
-            size="xs"
-            aria-label="Split bookings by"
+          <ChartSwitch
+            label="Split by"
             data={[
-              { value: 'type', label: 'Booking type' },
-              { value: 'source', label: 'Source' },
+              { value: 'type' as const, label: 'Booking type' },
+              { value: 'source' as const, label: 'Source' },
             ]}
             value={split}
-            onChange={(value) => setSplit(value as Split)}
+            onChange={setSplit}
           />
         }
         testId="volume-per-day"
@@ -87,7 +86,7 @@ export function VolumeReportView({ data, orgId, request }: Props) {
           rows={WEEKDAYS.map((day) => ({ key: day, label: WEEKDAY_NAMES[day].slice(0, 3), full: WEEKDAY_NAMES[day] }))}
           columns={Array.from({ length: 24 }, (_, hour) => ({ key: String(hour), label: String(hour).padStart(2, '0'), full: `${hourLabel(hour)}–${hourLabel((hour + 1) % 24)}` }))}
           max={maxCell}
-          cellWidth={26}
+          minCellWidth={24}
           cellHeight={26}
           formatBound={(v) => String(Math.round(v))}
           cell={(day, hour) => {

@@ -43,3 +43,10 @@ export function cellText(cell: CsvCell): string {
 
 /** Figures read right-aligned. */
 export const isNumericCell = (cell: CsvCell): boolean => typeof cell === 'number' || (typeof cell === 'string' && /^-?\d+(\.\d+)?$/.test(cell));
+
+/** Round axis ticks from 0 past `max` (percent or counts): at most 5 steps of 1, 2, 5, 10, 20, 25 or 50 (then 100s). */
+export function niceTicks(max: number): number[] {
+  const step = [1, 2, 5, 10, 20, 25, 50].find((s) => max / s <= 5) ?? 100 * Math.ceil(max / 500);
+  const top = Math.max(step, Math.ceil(max / step) * step);
+  return Array.from({ length: top / step + 1 }, (_, i) => i * step);
+}
