@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Download, Locator, Page } from '@playwright/test';
-import { STORAGE_KEYS } from '../domain/constants';
+import { DEMO_PASSWORD, STORAGE_KEYS } from '../domain/constants';
 import {
   NO_SHOW_COLUMNS,
   PUNCTUALITY_COLUMNS,
@@ -17,7 +17,7 @@ import {
   type UtilisationReport,
   type VolumeReport,
 } from '../domain/reports';
-import { expect, signInAtLogin, test } from './fixtures';
+import { chooseOption, expect, signInAtLogin, test } from './fixtures';
 
 // The reports page (issue 11, /org/reports) over the demo data: every report draws its figures
 // (the API's, for the same range and site), the range and site filters change them, and each
@@ -178,14 +178,25 @@ test.describe('reports', () => {
     // Volume: bookings per day, the weekday × hour heat map, totals by type and source.
     const volume30 = await reportFromApi(page, orgId, 'volume', last30);
     expect(volume30.total.bookings).toBeGreaterThan(0);
-    await openTab(page, 'Volume');
+    // The tabs work from the keyboard: arrow keys move between reports.
+    await page.getByRole('tab', { name: 'No-shows and cancellations' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('tab', { name: 'Volume' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: 'Volume' })).toBeFocused();
     await expect(page).toHaveURL(/report=volume/);
     await expect(stat(page, 'volume', 'Bookings')).toHaveText(`Bookings${count(volume30.total.bookings)}`);
     await expect(page.getByTestId('volume-per-day').locator('.recharts-bar-rectangle')).not.toHaveCount(0);
     const hours = page.getByTestId('volume-heatmap');
     await expect(hours.locator('tbody tr')).toHaveCount(7);
     const busiest = Math.max(...volume30.weekdayHours.map((c) => c.bookings));
-    await expect(hours.locator('td').filter({ hasText: new RegExp(`^${busiest}`) }).first()).toBeVisible();
+    const busiestCell = hours.locator('td').filter({ hasText: new RegExp(`^${busiest}`) }).first();
+    await expect(busiestCell).toBeVisible();
+    // Hovering a cell shows its figures in words.
+    await busiestCell.hover();
+    await expect(page.locator('.mantine-TooltipFloating-tooltip')).toHaveText(new RegExp(`^\\w+day \\d\\d:00: ${busiest} bookings?$`));
+    // Hovering a day's bar shows its counts by booking type.
+    await page.getByTestId('volume-per-day').locator('.recharts-bar-rectangle').last().hover();
+    await expect(page.getByTestId('volume-per-day').locator('.recharts-tooltip-wrapper')).toContainText('Delivery');
     await expect(page.getByTestId('volume-totals').locator('.recharts-bar-rectangle')).not.toHaveCount(0);
     await capture('org-reports-volume');
 
@@ -276,15 +287,33 @@ test.describe('reports', () => {
     await signInAtLogin(page, 'dock@acme.test');
     await expect(page).toHaveURL('/org/dashboard');
     await page.goto('/org/reports?site=all');
+    // "All sites" is for organization admins: the first site is shown instead.
+    await expect(page.getByText(/^Acme Logistics · North Terminal ·/)).toBeVisible({ timeout: 20_000 });
     const site = filters(page).getByLabel('Site');
     await expect(site.locator('option')).toHaveText(['North Terminal', 'South Terminal']);
     await expect(site).not.toHaveValue('');
-    await expect(page.getByText(/^Acme Logistics · North Terminal ·/)).toBeVisible();
     await expect(stat(page, 'utilisation', 'Booked')).toBeVisible();
     await expect(page.getByTestId('utilisation-heatmap').locator('tbody tr')).toHaveCount(12);
   });
 
+  test('a dockmaster signed in at the dock sees the reports of that site only', async ({ page }) => {
+    await page.goto('/dockmaster');
+    await chooseOption(page, 'Site', 'South Terminal — Acme Logistics');
+    await page.getByLabel('Employee ID').fill('D1001');
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Access Dock Operations' }).click();
+    await expect(page).toHaveURL('/dockmaster/dashboard');
+    await page.goto('/org/reports?report=utilisation');
+    const site = filters(page).getByLabel('Site');
+    await expect(site).toBeDisabled();
+    await expect(site.locator('option:checked')).toHaveText('South Terminal');
+    await expect(filters(page).getByText('The site you signed in at')).toBeVisible();
+    await expect(page.getByTestId('utilisation-heatmap').locator('tbody tr')).toHaveCount(8);
+    await expect(page.getByTestId('utilisation-heatmap').locator('tbody th').first()).toHaveText('S-01');
+  });
+
   test('tablet layout', async ({ page, capture }) => {
+    test.slow(); // three screenshots, each with an accessibility scan
     await page.setViewportSize({ width: 820, height: 1180 });
     await signInAtLogin(page, 'admin@acme.test');
     await expect(page).toHaveURL('/org/dashboard');

@@ -41,6 +41,17 @@ type HeatGridProps = {
   testId?: string;
 };
 
+/** A row's or column's name: what fits on screen, the full name for screen readers. */
+function AxisName({ item }: { item: HeatAxisItem }) {
+  if (item.label === item.full) return <>{item.label}</>;
+  return (
+    <>
+      <span aria-hidden>{item.label}</span>
+      <VisuallyHidden>{item.full}</VisuallyHidden>
+    </>
+  );
+}
+
 function background(cell: HeatCell, max: number): { style: CSSProperties; isZero: boolean } {
   if (cell.isClosed) return { style: { background: HEAT_CLOSED }, isZero: false };
   const step = heatStep(cell.value, max);
@@ -96,8 +107,7 @@ export function HeatGrid({ caption, rowHeader, rows, columns, cell, max, formatB
                 </th>
                 {columns.map((column) => (
                   <th key={column.key} scope="col" className="bw-heat__col-head">
-                    <span aria-hidden>{column.label}</span>
-                    <VisuallyHidden>{column.full}</VisuallyHidden>
+                    <AxisName item={column} />
                   </th>
                 ))}
               </tr>
@@ -105,9 +115,8 @@ export function HeatGrid({ caption, rowHeader, rows, columns, cell, max, formatB
             <tbody>
               {rows.map((row) => (
                 <tr key={row.key}>
-                  <th scope="row" className="bw-heat__row-head">
-                    <span aria-hidden>{row.label}</span>
-                    <VisuallyHidden>{row.full}</VisuallyHidden>
+                  <th scope="row" className="bw-heat__row-head" title={row.full}>
+                    <AxisName item={row} />
                   </th>
                   {columns.map((column) => {
                     const value = cell(row.key, column.key);

@@ -31,7 +31,7 @@ export function ReportTable<Row>({ caption, columns, rows, rowKey, testId }: Rep
           <Table.Thead>
             <Table.Tr>
               {columns.map((column, i) => (
-                <Table.Th key={column.header} ta={i === 0 ? 'left' : 'right'} miw={i === 0 ? undefined : 76} style={{ whiteSpace: i === 0 ? 'nowrap' : undefined, verticalAlign: 'bottom' }}>
+                <Table.Th key={column.header} ta={i === 0 ? 'left' : 'right'} miw={i === 0 ? undefined : 88} style={{ whiteSpace: i === 0 ? 'nowrap' : undefined, verticalAlign: 'bottom' }}>
                   {column.header}
                 </Table.Th>
               ))}
