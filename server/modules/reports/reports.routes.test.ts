@@ -407,6 +407,14 @@ describe.each(databaseKinds)('reports API on %s', (kind) => {
     });
   });
 
+  it('is described in the OpenAPI document, CSV routes included', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths).filter((p) => p.startsWith('/api/orgs/{orgId}/reports'));
+    expect(paths).toEqual(expect.arrayContaining(['/api/orgs/{orgId}/reports', '/api/orgs/{orgId}/reports/utilisation', '/api/orgs/{orgId}/reports/dwell.csv']));
+    expect(paths).toHaveLength(11);
+  });
+
   describe('range and filters', () => {
     it('defaults to the last 30 days up to today at the site', async () => {
       const r = await report<VolumeReport>('volume', `siteId=${yard.id}`);
@@ -493,6 +501,19 @@ describe.each(databaseKinds)('reports API on %s', (kind) => {
       expect(theirs.statusCode).toBe(200);
       expect(theirs.json().total.bookings).toBe(0);
       expect((await get(`/api/orgs/${otherOrgId}/reports/volume?siteId=${yard.id}`, headers.otherAdmin)).statusCode).toBe(404);
+    });
+
+    it('answers empty reports for an organization without sites', async () => {
+      const empty = await createOrg(t.ctx.database, { name: 'Empty Org' });
+      const admin = await member(empty.id, 'org_admin');
+      const options = (await get(`/api/orgs/${empty.id}/reports`, admin)).json() as ReportOptions;
+      expect(options).toMatchObject({ sites: [], allSitesAllowed: true, defaultSiteId: null, today: '2026-11-23' });
+      for (const name of ['utilisation', 'punctuality', 'dwell', 'no-shows', 'volume', 'volume.csv']) {
+        expect((await get(`/api/orgs/${empty.id}/reports/${name}?${RANGE}`, admin)).statusCode, name).toBe(200);
+      }
+      const volume = (await get(`/api/orgs/${empty.id}/reports/volume?${RANGE}`, admin)).json() as VolumeReport;
+      expect(volume.total.bookings).toBe(0);
+      expect(volume.days).toHaveLength(3);
     });
   });
 });

@@ -48,7 +48,7 @@ function sendCsv<Row>(reply: FastifyReply, kind: ReportKind, range: ReportRange,
     .send(toCsv(columns, rows));
 }
 
-const csvResponse = { 200: { description: 'The table as CSV (UTF-8 with a byte-order mark, CRLF); text cells starting with = + - @ get a leading apostrophe.', type: 'string' } };
+const CSV_HELP = `${QUERY_HELP} Answers text/csv (UTF-8 with a byte-order mark, CRLF line ends) as an attachment; text cells starting with = + - @ get a leading apostrophe.`;
 
 const reportRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   app.get(
@@ -80,7 +80,7 @@ const reportRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
   );
   app.get(
     '/reports/utilisation.csv',
-    { schema: { tags: ['reports'], summary: 'Bay utilisation per bay, as CSV', description: QUERY_HELP, security, querystring: reportQuerySchema, response: csvResponse } },
+    { schema: { tags: ['reports'], summary: 'Bay utilisation per bay, as CSV', description: CSV_HELP, security, querystring: reportQuerySchema } },
     async (request, reply) => {
       const report = await service.getUtilisation(ctx, accessOf(request), request.query);
       return sendCsv(reply, 'utilisation', report.range, UTILISATION_COLUMNS, report.bays);
@@ -103,7 +103,7 @@ const reportRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
   );
   app.get(
     '/reports/punctuality.csv',
-    { schema: { tags: ['reports'], summary: 'Punctuality as CSV (groupBy: one grouping only)', description: QUERY_HELP, security, querystring: groupedReportCsvQuerySchema, response: csvResponse } },
+    { schema: { tags: ['reports'], summary: 'Punctuality as CSV (groupBy: one grouping only)', description: CSV_HELP, security, querystring: groupedReportCsvQuerySchema } },
     async (request, reply) => {
       const report = await service.getPunctuality(ctx, accessOf(request), request.query);
       const rows = report.rows.filter((r) => !request.query.groupBy || r.dimension === request.query.groupBy);
@@ -127,7 +127,7 @@ const reportRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
   );
   app.get(
     '/reports/dwell.csv',
-    { schema: { tags: ['reports'], summary: 'Dwell and turn time as CSV (groupBy: one grouping only)', description: QUERY_HELP, security, querystring: groupedReportCsvQuerySchema, response: csvResponse } },
+    { schema: { tags: ['reports'], summary: 'Dwell and turn time as CSV (groupBy: one grouping only)', description: CSV_HELP, security, querystring: groupedReportCsvQuerySchema } },
     async (request, reply) => {
       const report = await service.getDwell(ctx, accessOf(request), request.query);
       const rows = report.rows.filter((r) => !request.query.groupBy || r.dimension === request.query.groupBy);
@@ -151,7 +151,7 @@ const reportRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
   );
   app.get(
     '/reports/no-shows.csv',
-    { schema: { tags: ['reports'], summary: 'No-shows and cancellations as CSV (groupBy: one grouping only)', description: QUERY_HELP, security, querystring: groupedReportCsvQuerySchema, response: csvResponse } },
+    { schema: { tags: ['reports'], summary: 'No-shows and cancellations as CSV (groupBy: one grouping only)', description: CSV_HELP, security, querystring: groupedReportCsvQuerySchema } },
     async (request, reply) => {
       const report = await service.getNoShows(ctx, accessOf(request), request.query);
       const rows = report.rows.filter((r) => !request.query.groupBy || r.dimension === request.query.groupBy);
@@ -175,7 +175,7 @@ const reportRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
   );
   app.get(
     '/reports/volume.csv',
-    { schema: { tags: ['reports'], summary: 'Volume per day, as CSV', description: QUERY_HELP, security, querystring: reportQuerySchema, response: csvResponse } },
+    { schema: { tags: ['reports'], summary: 'Volume per day, as CSV', description: CSV_HELP, security, querystring: reportQuerySchema } },
     async (request, reply) => {
       const report = await service.getVolume(ctx, accessOf(request), request.query);
       return sendCsv(reply, 'volume', report.range, VOLUME_COLUMNS, report.days);

@@ -122,44 +122,40 @@ async function resolve(ctx: AppContext, access: ReportAccess, query: ReportQuery
   }
   // Without dates: the last 30 days up to today where the figures are dated (the first site's zone).
   const range = query.from && query.to ? { from: query.from, to: query.to } : resolveReportRange('last_30_days', todayIn(sites[0]?.timeZone ?? 'UTC', ctx.clock.now()))!;
-  const starts = sites.map((s) => zonedTimeToUtc(range.from, 0, s.timeZone).getTime());
-  const ends = sites.map((s) => zonedTimeToUtc(addDays(range.to, 1), 0, s.timeZone).getTime());
-  const fallback = zonedTimeToUtc(range.from, 0, 'UTC').getTime();
+  // Each site's local midnights from the first day to the one after the last (slot-grid rules).
+  const boundaries = [...datesInRange(range.from, range.to), addDays(range.to, 1)];
+  const withDays = sites.map((s) => ({ id: s.id, timeZone: s.timeZone, dayStarts: boundaries.map((date) => zonedTimeToUtc(date, 0, s.timeZone)) }));
+  // (An organization without sites has nothing to count: its bounds are only placeholders.)
+  const firsts = withDays.length ? withDays.map((s) => s.dayStarts[0]!.getTime()) : [zonedTimeToUtc(range.from, 0, 'UTC').getTime()];
+  const lasts = withDays.length ? withDays.map((s) => s.dayStarts.at(-1)!.getTime()) : firsts;
   return {
     siteId: sites.length === 1 && query.siteId !== undefined ? sites[0]!.id : (lockedSiteId ?? null),
     sites,
     range,
     slice: {
       orgId: access.scope.orgId,
-      sites: sites.map((s) => ({ id: s.id, timeZone: s.timeZone })),
+      sites: withDays,
       from: range.from,
-      to: range.to,
-      lo: new Date(starts.length ? Math.min(...starts) : fallback),
-      hi: new Date(ends.length ? Math.max(...ends) : fallback),
+      days: boundaries.length - 1,
+      lo: new Date(Math.min(...firsts)),
+      hi: new Date(Math.max(...lasts)),
     },
   };
 }
 
-/** Each site's local days of the range and its opening windows on each, as instants (slot-grid rules, DST included). */
-function calendarOf(sites: SiteInfo[], range: ReportRange): repo.ReportCalendar {
-  const calendar: repo.ReportCalendar = { days: [], windows: [] };
-  const dates = datesInRange(range.from, range.to);
+/** Each site's opening windows on each local day of the range, as instants (slot-grid rules, DST included). */
+function windowsOf(sites: SiteInfo[], range: ReportRange): repo.ReportWindows {
+  const windows: repo.ReportWindows = [];
   for (const site of sites) {
-    for (const date of dates) {
-      calendar.days.push({
-        siteId: site.id,
-        date,
-        start: zonedTimeToUtc(date, 0, site.timeZone),
-        end: zonedTimeToUtc(addDays(date, 1), 0, site.timeZone),
-      });
+    for (const date of datesInRange(range.from, range.to)) {
       for (const window of openMinutesOn(date, site.operatingHours)) {
         const start = zonedTimeToUtc(date, window.open, site.timeZone);
         const end = zonedTimeToUtc(date, window.close, site.timeZone);
-        if (end > start) calendar.windows.push({ siteId: site.id, date, start, end });
+        if (end > start) windows.push({ siteId: site.id, date, start, end });
       }
     }
   }
-  return calendar;
+  return windows;
 }
 
 function header(ctx: AppContext, resolved: Resolved) {
@@ -201,7 +197,7 @@ export async function getUtilisation(ctx: AppContext, access: ReportAccess, quer
   const resolved = await resolve(ctx, access, query);
   const siteIds = resolved.sites.map((s) => s.id);
   const [cells, bays] = await Promise.all([
-    siteIds.length ? repo.utilisationCells(ctx.database.query, resolved.slice, calendarOf(resolved.sites, resolved.range), ctx.clock.now()) : [],
+    siteIds.length ? repo.utilisationCells(ctx.database.query, resolved.slice, windowsOf(resolved.sites, resolved.range), ctx.clock.now()) : [],
     siteIds.length ? repo.listBays(ctx.database.query, access.scope.orgId, siteIds) : [],
   ]);
   const siteName = new Map(resolved.sites.map((s) => [s.id, s.name]));
@@ -246,7 +242,11 @@ type Labeller = (row: repo.GroupKeys) => { key: string; label: string };
 
 async function labellerFor(ctx: AppContext, resolved: Resolved, withBays: boolean): Promise<Labeller> {
   const siteName = new Map(resolved.sites.map((s) => [s.id, s.name]));
-  const bays = withBays && resolved.sites.length ? await repo.listBays(ctx.database.query, resolved.slice.orgId, resolved.sites.map((s) => s.id)) : [];
+  const [bays, tenants] = await Promise.all([
+    withBays && resolved.sites.length ? repo.listBays(ctx.database.query, resolved.slice.orgId, resolved.sites.map((s) => s.id)) : [],
+    repo.listTenantNames(ctx.database.query, resolved.slice.orgId),
+  ]);
+  const tenantName = new Map(tenants.map((t) => [t.id, t.name]));
   const bayLabel = new Map(bays.map((b) => [b.id, resolved.sites.length > 1 ? `${b.name} (${siteName.get(b.site_id) ?? ''})` : b.name]));
   return (row) => {
     switch (row.dimension) {
@@ -255,7 +255,8 @@ async function labellerFor(ctx: AppContext, resolved: Resolved, withBays: boolea
       case 'bay':
         return { key: row.bay_id ?? '', label: bayLabel.get(row.bay_id ?? '') ?? '' };
       case 'tenant':
-        return { key: row.tenant_key ?? '', label: row.tenant_label ?? '' };
+        // A linked tenant by its name in the tenant list; otherwise the name typed on its bookings.
+        return { key: row.tenant_key ?? '', label: tenantName.get(row.tenant_key ?? '') ?? row.tenant_label ?? '' };
       case 'vehicle_type':
         return { key: row.vehicle_type ?? '', label: VEHICLE_TYPE_LABELS[row.vehicle_type as VehicleType] ?? row.vehicle_type ?? '' };
       case 'booking_type':
