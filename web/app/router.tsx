@@ -42,7 +42,7 @@ const orgChildren: RouteObject[] = [
   { path: 'tenants/:tenantId', lazy: screen(() => import('../features/org-tenants/routes/tenant-page')) },
   { path: 'ops/live', lazy: screen(() => import('../features/org-ops/routes/ops-live-page')) },
   { path: 'ops/scan', lazy: screen(() => import('../features/plate-scan/routes/plate-scan-page')) },
-  { path: 'reports', lazy: comingSoon('Reports', 'Bay utilisation, on-time arrival, dwell and turn time, no-shows.') },
+  { path: 'reports', lazy: screen(() => import('../features/org-reports/routes/org-reports-page')) },
   { path: 'settings', lazy: screen(() => import('../features/org-settings/routes/org-settings-page')) },
   { path: 'settings/number-plates', lazy: screen(() => import('../features/org-settings/routes/number-plates-page')) },
 ];

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ReportOptions } from '../../../../domain/reports';
+import { api } from '../../../lib/api-client';
+import { orgReportKeys, orgReportPaths } from './paths';
+
+/** GET /api/orgs/{orgId}/reports — the sites the caller may report on, each with its today, and the default range. */
+export function getReportOptions(orgId: string): Promise<ReportOptions> {
+  return api<ReportOptions>(orgReportPaths.options(orgId));
+}
+
+export function reportOptionsQueryOptions(orgId: string) {
+  return queryOptions({ queryKey: orgReportKeys.options(orgId), queryFn: () => getReportOptions(orgId) });
+}
+
+export function useReportOptions(orgId: string | null) {
+  return useQuery({ ...reportOptionsQueryOptions(orgId ?? ''), enabled: !!orgId });
+}
