@@ -1,8 +1,7 @@
 import path from 'node:path';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import { DEMO_PASSWORD } from '../domain/constants';
-import { SCREENSHOT_DIR, chooseOption, expect, expectNoSeriousA11yViolations, signInAtOrgAdmin, test } from './fixtures';
-import { ADMIN, ORG, acmeId, adminHeaders, bookAtGate, createGateSite, deactivateGateSite, type GateSite } from './gate-test-site';
+import { SCREENSHOT_DIR, expect, expectNoSeriousA11yViolations, signInAtOrgAdmin, test } from './fixtures';
+import { ADMIN, ORG, acmeAdmin, bookDueNow, closeSite, createAllHoursSite, liftEmergencyStop, signInAtDock, type Admin, type GateSite } from './gate-test-site';
 
 // The dock dashboard (issue 10, decision 012) at a site of this spec's own (e2e/gate-test-site.ts):
 // open round the clock, in a time zone where it is about midday now, so the bookings it makes are
@@ -12,17 +11,6 @@ import { ADMIN, ORG, acmeId, adminHeaders, bookAtGate, createGateSite, deactivat
 // checks it out (the counters and the bay grid follow each step); a security officer sees the same
 // picture without Approve and without Emergency Stop or Resume; an emergency stop on one screen
 // reaches a second dock screen and the org admin's live view at once, and Resume clears both.
-
-async function signInAtDock(page: Page, site: GateSite, employeeId: string): Promise<void> {
-  await page.goto('/dockmaster');
-  await chooseOption(page, 'Site', `${site.name} — ${ORG}`);
-  await page.getByLabel('Employee ID').fill(employeeId);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Access Dock Operations' }).click();
-  await expect(page).toHaveURL('/dockmaster/dashboard');
-  await expect(page.getByRole('heading', { name: 'Dock Operations', level: 1 })).toBeVisible();
-  await expect(page.getByText(`${site.name} · `)).toBeVisible();
-}
 
 /** A counter of the dashboard, as a number (its card reads "<label><value>"). */
 async function counter(page: Page, label: string): Promise<number> {
@@ -43,36 +31,35 @@ async function noSidewaysScroll(page: Page): Promise<void> {
 }
 
 let site: GateSite;
-let orgId: string;
+let admin: Admin;
 let api: APIRequestContext;
 
 test.describe('dock dashboard', () => {
   test.beforeAll(async ({ playwright }, workerInfo) => {
     api = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
-    orgId = await acmeId(api);
-    site = await createGateSite(api, orgId, ['G1', 'G2', 'G3']);
+    admin = await acmeAdmin(api);
+    site = await createAllHoursSite(api, admin, 3);
   });
 
   // Whatever happens, the stop is lifted (the site is this spec's own, but its admins are e-mailed).
   test.afterEach(async () => {
-    const lifted = await api.delete(`/api/sites/${site.id}/gate/emergency`, { headers: await adminHeaders(api) });
-    expect(lifted.ok(), await lifted.text()).toBeTruthy();
+    await liftEmergencyStop(api, admin, site.id);
   });
 
   test.afterAll(async () => {
-    if (site) await deactivateGateSite(api, orgId, site);
+    if (site) await closeSite(api, admin, site);
     await api.dispose();
   });
 
   test('a dock master approves, checks in, starts and checks out; counters and bays follow', async ({ page, capture }) => {
-    const due = await bookAtGate(api, orgId, site, { approve: true, bay: 0 });
-    const pending = await bookAtGate(api, orgId, site, { approve: false, bay: 1, laterSlots: 1 });
-    await signInAtDock(page, site, 'D1001');
+    const due = await bookDueNow(api, admin, site, { bay: 0 });
+    const pending = await bookDueNow(api, admin, site, { approve: false, bay: 1, slotsLater: 1 });
+    await signInAtDock(page, site.name, 'D1001');
     await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
     await expect(page.getByRole('button', { name: 'Emergency Stop' })).toBeEnabled();
 
-    const dueRow = rowOf(page, due.registration);
-    const pendingRow = rowOf(page, pending.registration);
+    const dueRow = rowOf(page, due.vehicleRegistration);
+    const pendingRow = rowOf(page, pending.vehicleRegistration);
     await expect(dueRow.getByTestId('booking-status')).toHaveText('Approved');
     await expect(pendingRow.getByTestId('booking-status')).toHaveText('Pending');
     await expect(page.getByTestId('bay-grid').locator('[data-state]')).toHaveCount(3);
@@ -82,21 +69,21 @@ test.describe('dock dashboard', () => {
     await capture('dock-dashboard-desktop');
 
     // Approve: the pending booking becomes one the gate expects today.
-    await pendingRow.getByRole('button', { name: `Approve ${pending.registration}` }).click();
+    await pendingRow.getByRole('button', { name: `Approve ${pending.vehicleRegistration}` }).click();
     await expect(pendingRow.getByTestId('booking-status')).toHaveText('Approved');
     await expect(pendingRow.getByRole('button', { name: /^Approve/ })).toHaveCount(0);
     await expect(pendingRow.getByRole('button', { name: /^Decline/ })).toHaveCount(0);
     await expect.poll(() => counter(page, 'Expected Today')).toBe(expected + 1);
 
     // Check In: on site, waiting for its bay.
-    await dueRow.getByRole('button', { name: `Check In ${due.registration}` }).click();
+    await dueRow.getByRole('button', { name: `Check In ${due.vehicleRegistration}` }).click();
     await expect(dueRow.getByTestId('booking-status')).toHaveText('Checked in');
     await expect(page.getByText('Checked in', { exact: true }).and(page.locator('.mantine-Notification-title'))).toBeVisible();
     await expect.poll(() => counter(page, 'On Site')).toBe(onSite + 1);
     await expect(dueRow).toContainText(' · in at ');
 
     // Start, in the dialog that offers the booked bay (or another free one).
-    await dueRow.getByRole('button', { name: `Start ${due.registration}` }).click();
+    await dueRow.getByRole('button', { name: `Start ${due.vehicleRegistration}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Start at bay' });
     await expect(dialog.getByRole('textbox', { name: 'Bay' })).toHaveValue(`${site.bays[0]!.name} (booked bay)`);
     await page.setViewportSize({ width: 820, height: 1180 });
@@ -106,14 +93,14 @@ test.describe('dock dashboard', () => {
     await expect(dueRow.getByTestId('booking-status')).toHaveText('In progress');
     await expect.poll(() => counter(page, 'At Bay')).toBe(atBay + 1);
     const bay = page.getByTestId('bay-grid').getByLabel(`Bay ${site.bays[0]!.name}: Occupied`);
-    await expect(bay).toContainText(due.registration);
+    await expect(bay).toContainText(due.vehicleRegistration);
     await noSidewaysScroll(page);
     await capture('dock-dashboard-tablet');
 
     // Check Out: the toast gives the time on site; the visit leaves the live list, the bay is free.
-    await dueRow.getByRole('button', { name: `Check Out ${due.registration}` }).click();
+    await dueRow.getByRole('button', { name: `Check Out ${due.vehicleRegistration}` }).click();
     const toast = page.locator('.mantine-Notification-root').filter({ hasText: 'Checked out' });
-    await expect(toast).toContainText(new RegExp(`${due.registration} · ${due.tsrNumber} after \\d+ min on site`));
+    await expect(toast).toContainText(new RegExp(`${due.vehicleRegistration} · ${due.tsrNumber} after \\d+ min on site`));
     await expect(dueRow).toHaveCount(0);
     await expect.poll(() => counter(page, 'At Bay')).toBe(atBay);
     await expect.poll(() => counter(page, 'On Site')).toBe(onSite);
@@ -122,13 +109,13 @@ test.describe('dock dashboard', () => {
   });
 
   test('a security officer sees the gate without Approve or Emergency Stop, checks in and out', async ({ page, capture }) => {
-    const due = await bookAtGate(api, orgId, site, { approve: true, bay: 2 });
-    const pending = await bookAtGate(api, orgId, site, { approve: false, bay: 1, laterSlots: 2 });
-    await signInAtDock(page, site, 'S1001');
+    const due = await bookDueNow(api, admin, site, { bay: 2 });
+    const pending = await bookDueNow(api, admin, site, { approve: false, bay: 1, slotsLater: 2 });
+    await signInAtDock(page, site.name, 'S1001');
 
-    const dueRow = rowOf(page, due.registration);
-    const pendingRow = rowOf(page, pending.registration);
-    await expect(dueRow.getByRole('button', { name: `Check In ${due.registration}` })).toBeVisible();
+    const dueRow = rowOf(page, due.vehicleRegistration);
+    const pendingRow = rowOf(page, pending.vehicleRegistration);
+    await expect(dueRow.getByRole('button', { name: `Check In ${due.vehicleRegistration}` })).toBeVisible();
     await expect(pendingRow.getByTestId('booking-status')).toHaveText('Pending');
     await expect(pendingRow.getByRole('button')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Refresh' })).toBeVisible();
@@ -139,14 +126,14 @@ test.describe('dock dashboard', () => {
 
     // The gate is theirs: they check the vehicle in; calling it to a bay is the dock master's
     // (checked in → in progress is staff's in the lifecycle table), so the row offers nothing then.
-    await dueRow.getByRole('button', { name: `Check In ${due.registration}` }).click();
+    await dueRow.getByRole('button', { name: `Check In ${due.vehicleRegistration}` }).click();
     await expect(dueRow.getByTestId('booking-status')).toHaveText('Checked in');
     await expect(dueRow.getByRole('button')).toHaveCount(0);
-    const headers = await adminHeaders(api);
+    const { headers } = admin;
     const started = await api.post(`/api/sites/${site.id}/gate/bookings/${due.id}/start`, { headers, data: {} });
     expect(started.status(), await started.text()).toBe(200);
     await expect(dueRow.getByTestId('booking-status')).toHaveText('In progress');
-    await dueRow.getByRole('button', { name: `Check Out ${due.registration}` }).click();
+    await dueRow.getByRole('button', { name: `Check Out ${due.vehicleRegistration}` }).click();
     await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Checked out' })).toContainText(/after \d+ min on site/);
     await expect(dueRow).toHaveCount(0);
 
@@ -169,9 +156,9 @@ test.describe('dock dashboard', () => {
       return context.newPage();
     };
     try {
-      await signInAtDock(page, site, 'D1001');
+      await signInAtDock(page, site.name, 'D1001');
       const second = await open(browser);
-      await signInAtDock(second, site, 'D1001');
+      await signInAtDock(second, site.name, 'D1001');
       const live = await open(browser);
       await signInAtOrgAdmin(live, ORG, ADMIN);
       await expect(live).toHaveURL(/\/org\//);

@@ -1,29 +1,21 @@
-import type { Page } from '@playwright/test';
-import { STORAGE_KEYS } from '../domain/constants';
 import type { GateOverview } from '../domain/gate';
 import { expect, signInAtOrgAdmin, test } from './fixtures';
-import { ADMIN, ORG, acmeId, adminHeaders, bookAtGate, createGateSite, deactivateGateSite } from './gate-test-site';
+import { ADMIN, ORG, acmeAdmin, bookDueNow, bookWalkIn, checkOutOnSite, closeSite, createAllHoursSite, onSiteBookings } from './gate-test-site';
 
 // The organization's live operations view (issue 10, /org/ops/live): every Acme site's board shows
 // the gate API's figures, and a change made elsewhere reaches the open page without a reload.
 
-/** The signed-in page's bearer token, to call the API as the same admin from outside the page. */
-async function bearer(page: Page): Promise<Record<string, string>> {
-  const token = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}').access_token as string, STORAGE_KEYS.session);
-  return { authorization: `Bearer ${token}` };
-}
-
 test('shows each site’s live board and follows a change without reload', async ({ page, request, capture }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
-  await signInAtOrgAdmin(page, 'Acme Logistics', 'admin@acme.test');
+  await signInAtOrgAdmin(page, ORG, ADMIN);
   await expect(page).toHaveURL(/\/org\//);
   await page.goto('/org/ops/live');
   await expect(page.getByRole('heading', { name: 'Live Operations', level: 1 })).toBeVisible();
 
-  const headers = await bearer(page);
-  const orgs = (await (await request.get('/api/public/organizations')).json()) as Array<{ id: string; name: string }>;
-  const orgId = orgs.find((o) => o.name === 'Acme Logistics')!.id;
-  const sites = (await (await request.get(`/api/orgs/${orgId}/sites`, { headers })).json()) as Array<{ id: string; name: string }>;
+  // The same admin through the API, from outside the page.
+  const admin = await acmeAdmin(request);
+  const { headers } = admin;
+  const sites = (await (await request.get(`/api/orgs/${admin.orgId}/sites`, { headers })).json()) as Array<{ id: string; name: string }>;
   const overview = async (siteId: string) => (await (await request.get(`/api/sites/${siteId}/gate/overview`, { headers })).json()) as GateOverview;
 
   // Both sites, each with the API's counters and a tile per bay with its state in words.
@@ -48,25 +40,8 @@ test('shows each site’s live board and follows a change without reload', async
   // Elsewhere (the API, not this page): a walk-in at North Terminal's gate, checked in now.
   const north = sites.find((s) => s.name === 'North Terminal')!;
   const before = await overview(north.id);
-  const stamp = `${Date.now()}`.slice(-6);
-  const tsrNumber = `TSR-OPSLIVE-${stamp}`;
-  const walkIn = await request.post(`/api/sites/${north.id}/gate/walk-ins`, {
-    headers,
-    data: {
-      tsrNumber,
-      tenantName: 'Ops Live Freight',
-      contactName: 'Olive Ops',
-      tenantEmail: `ops-live-${stamp}@haulier.test`,
-      expectedDurationMin: 30,
-      vehicleType: 'van',
-      vehicleRegistration: `OL${stamp}`,
-      vehicleHeightM: 2.5,
-      driverInductionCompleted: true,
-      termsAccepted: true,
-    },
-  });
-  expect(walkIn.status(), await walkIn.text()).toBe(201);
-  const booking = ((await walkIn.json()) as { booking: { id: string } }).booking;
+  const booking = await bookWalkIn(request, admin, north.id, { tenantName: 'Ops Live Freight' });
+  const { tsrNumber } = booking;
 
   try {
     // The open page follows without a reload: the vehicle is on site, linked to where staff act.
@@ -88,10 +63,10 @@ test('shows each site’s live board and follows a change without reload', async
     await expect(section.locator('[data-counter="At bay"] [data-field="value"]')).toHaveText(String(before.counters.atBay + 1));
     await capture('org-ops-live-walk-in');
   } finally {
-    // Leave the demo data as found: the walk-in leaves the site.
-    const out = await request.post(`/api/sites/${north.id}/gate/bookings/${booking.id}/check-out`, { headers, data: {} });
-    expect(out.ok(), await out.text()).toBeTruthy();
+    // Leave the demo data as found: the walk-in leaves the site (called to its bay first if need be).
+    await checkOutOnSite(request, admin, north.id, booking.vehicleRegistration);
   }
+  expect(await onSiteBookings(request, admin, north.id)).not.toContainEqual(expect.objectContaining({ id: booking.id }));
   await expect(page.locator('section[data-site="North Terminal"]').getByTestId('on-site').locator(`[data-booking="${tsrNumber}"]`)).toHaveCount(0);
 
   // On a tablet the board wraps; nothing scrolls sideways.
@@ -103,8 +78,8 @@ test('shows each site’s live board and follows a change without reload', async
 test('lists a site’s arrivals, vehicles on site, overstays and late vehicles, and follows them live', async ({ page, request, capture }) => {
   // A site of this test's own, open round the clock (e2e/gate-test-site.ts): the bookings below are
   // due now whatever the hour. Deactivated at the end, which the open page follows too.
-  const orgId = await acmeId(request);
-  const site = await createGateSite(request, orgId, ['L1', 'L2']);
+  const admin = await acmeAdmin(request);
+  const site = await createAllHoursSite(request, admin, 2);
   try {
     await signInAtOrgAdmin(page, ORG, ADMIN);
     await expect(page).toHaveURL(/\/org\//);
@@ -125,7 +100,7 @@ test('lists a site’s arrivals, vehicles on site, overstays and late vehicles, 
     await expect(section.locator('[data-bay]')).toHaveCount(2);
 
     // Booked elsewhere (the API): the arrival shows up on the open page.
-    const due = await bookAtGate(request, orgId, site, { approve: true, bay: 0 });
+    const due = await bookDueNow(request, admin, site, { bay: 0 });
     const arrival = list('Arrivals, next 4 hours').locator(`[data-booking="${due.tsrNumber}"]`);
     await expect(arrival).toBeVisible();
     await expect(arrival).toContainText('Approved');
@@ -134,7 +109,7 @@ test('lists a site’s arrivals, vehicles on site, overstays and late vehicles, 
     await capture('org-ops-live-site-arrival');
 
     // Checked in at the gate: it leaves the arrivals for the vehicles on site.
-    const headers = await adminHeaders(request);
+    const { headers } = admin;
     const gate = `/api/sites/${site.id}/gate/bookings/${due.id}`;
     const checkedIn = await request.post(`${gate}/check-in`, { headers, data: {} });
     expect(checkedIn.status(), await checkedIn.text()).toBe(200);
@@ -162,7 +137,7 @@ test('lists a site’s arrivals, vehicles on site, overstays and late vehicles, 
     await expect(tile.locator('[data-field="state"]')).toHaveText('Available');
     await expect(section.locator('[data-counter="On site"] [data-field="value"]')).toHaveText('0');
   } finally {
-    await deactivateGateSite(request, orgId, site);
+    await closeSite(request, admin, site);
   }
   // A deactivated site leaves the live view without a reload.
   await expect(page.locator(`section[data-site="${site.name}"]`)).toHaveCount(0);
