@@ -32,6 +32,9 @@ async function statsFor(request: APIRequestContext, headers: Record<string, stri
 const card = (page: Page, label: string) => page.locator(`[data-stat="${label}"]`);
 
 test.describe('super admin dashboard', () => {
+  // Two screens scanned with axe on a machine shared with other suites.
+  test.setTimeout(120_000);
+
   test('shows real figures, toggles 7/30 days, refreshes, and leads to the organizations', async ({ page, capture }) => {
     await signInAtSuperAdmin(page);
     await expect(page.getByRole('heading', { name: 'Platform Dashboard', level: 1 })).toBeVisible();
@@ -96,12 +99,45 @@ test.describe('super admin dashboard', () => {
     await expect(page).toHaveURL('/superadmin/organizations');
     await expect(page.getByRole('heading', { name: 'Organizations', level: 1 })).toBeVisible();
   });
+
+  test("says what failed, or that there is nothing yet, in the spec's words", async ({ page, capture }) => {
+    await signInAtSuperAdmin(page);
+    await expect(card(page, 'Active Organizations')).not.toContainText('Error loading data');
+
+    // The server fails: every card says so, and each list names what could not be loaded.
+    const failure = { status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' } }) };
+    await page.route('**/api/platform/stats?**', (route) => route.fulfill(failure));
+    await page.route('**/api/platform/organizations?**', (route) => route.fulfill(failure));
+    await page.route('**/api/platform/recent-activity?**', (route) => route.fulfill(failure));
+    await page.reload();
+    await expect(page.getByText('Failed to fetch platform statistics')).toBeVisible();
+    await expect(page.getByTestId('platform-stats').getByText('Error loading data')).toHaveCount(4);
+    await expect(page.getByText('Error loading organizations: Something went wrong on our side. Please try again.')).toBeVisible();
+    await expect(page.getByText('Failed to fetch audit log')).toBeVisible();
+    await capture('superadmin-dashboard-errors');
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(page.locator('.mantine-Notification-root').getByText('Failed to fetch platform statistics')).toBeVisible();
+
+    // Nothing yet: a dash for no revenue, and the empty texts.
+    await page.unrouteAll();
+    await page.route('**/api/platform/stats?**', (route) =>
+      route.fulfill({ json: { days: 30, activeOrganizations: 0, activeMemberships: 0, revenueUsd: null, alerts: 0, generatedAt: new Date().toISOString() } }),
+    );
+    await page.route('**/api/platform/organizations?**', (route) => route.fulfill({ json: { total: 0, items: [] } }));
+    await page.route('**/api/platform/recent-activity?**', (route) => route.fulfill({ json: { items: [] } }));
+    await page.reload();
+    await expect(card(page, 'Revenue (30 days)')).toContainText('—');
+    await expect(page.getByText('No organizations found')).toBeVisible();
+    await expect(page.getByText('No recent activity')).toBeVisible();
+  });
 });
 
 test.describe('organizations', () => {
-  test('search, open Harbour Foods, suspend it with a reason and reactivate it', async ({ page, capture }) => {
+  // Screens scanned with axe on a machine shared with other suites.
+  test.setTimeout(120_000);
+
+  test('lists them newest first, searches, and opens Harbour Foods with its members, sites, plan and audit trail', async ({ page, capture }) => {
     await signInAtSuperAdmin(page);
-    const headers = await bearerOf(page);
     await page.goto('/superadmin/organizations');
     const table = page.getByRole('table', { name: 'Organizations' });
     await expect(table).toContainText('Acme Logistics');
@@ -120,7 +156,6 @@ test.describe('organizations', () => {
     await table.getByRole('link', { name: 'Harbour Foods' }).click();
 
     await expect(page.getByRole('heading', { name: 'Harbour Foods', level: 1 })).toBeVisible();
-    const orgId = page.url().split('/').pop()!;
     for (const heading of ['Usage', 'Members', 'Sites and bays', 'Plan and invoices', 'Audit trail']) {
       await expect(page.getByRole('heading', { name: heading, level: 2 })).toBeVisible();
     }
@@ -130,6 +165,15 @@ test.describe('organizations', () => {
     await expect(page.getByTestId('organization-invoices')).toContainText('paid');
     await expect(page.getByTestId('organization-audit')).toContainText('Organization created');
     await capture('superadmin-organization');
+  });
+
+  test("suspending Harbour Foods ends its admin's session and closes its portal; reactivating restores both", async ({ page, capture }) => {
+    await signInAtSuperAdmin(page);
+    const headers = await bearerOf(page);
+    const list = await page.request.get('/api/platform/organizations?q=Harbour%20Foods', { headers });
+    const orgId = ((await list.json()) as { items: Array<{ id: string; name: string }> }).items.find((o) => o.name === 'Harbour Foods')!.id;
+    await page.goto(`/superadmin/organizations/${orgId}`);
+    await expect(page.getByRole('heading', { name: 'Harbour Foods', level: 1 })).toBeVisible();
 
     // Harbour's admin is signed in elsewhere.
     const adminSignIn = () =>

@@ -31,9 +31,14 @@ export function RecentActivity({ entries, isLoading, error, now }: Props) {
           ))}
         </Stack>
       ) : error ? (
-        <Text size="sm" c="red.9" role="alert">
-          {errorMessage(error, AUDIT_FAILED_TEXT)}
-        </Text>
+        <div role="alert">
+          <Text size="sm" c="red.9" fw={600}>
+            {AUDIT_FAILED_TEXT}
+          </Text>
+          <Text size="sm" c="red.9">
+            {errorMessage(error, 'Try again in a moment.')}
+          </Text>
+        </div>
       ) : !entries || entries.length === 0 ? (
         <Text size="sm" c="dimmed">
           {NO_RECENT_ACTIVITY_TEXT}

@@ -3,10 +3,12 @@ import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
 import {
+  AUDIT_FAILED_TEXT,
   DASHBOARD_AUDIT_ENTRIES,
   DASHBOARD_ORGANIZATIONS,
   DATA_REFRESHED_TEXT,
   DEFAULT_STATS_PERIOD_DAYS,
+  ORGANIZATIONS_FAILED_TEXT,
   STATS_FAILED_TEXT,
   STATS_PERIODS_DAYS,
   type StatsPeriodDays,
@@ -55,10 +57,15 @@ export default function SuperAdminDashboardPage() {
 
   const refresh = async () => {
     setRefreshing(true);
-    const results = await Promise.all([stats.refetch(), organizations.refetch(), activity.refetch()]);
+    const [statsResult, organizationsResult, activityResult] = await Promise.all([stats.refetch(), organizations.refetch(), activity.refetch()]);
     setRefreshing(false);
-    const failed = results.find((result) => result.isError);
-    if (failed) toast.error('Error', errorMessage(failed.error, STATS_FAILED_TEXT));
+    const failures: [boolean, unknown, string][] = [
+      [statsResult.isError, statsResult.error, STATS_FAILED_TEXT],
+      [organizationsResult.isError, organizationsResult.error, ORGANIZATIONS_FAILED_TEXT],
+      [activityResult.isError, activityResult.error, AUDIT_FAILED_TEXT],
+    ];
+    const failed = failures.find(([isError]) => isError);
+    if (failed) toast.error(failed[2], errorMessage(failed[1], 'Try again in a moment.'));
     else toast.success(DATA_REFRESHED_TEXT, 'Statistics, organizations and recent activity are up to date.');
   };
 
@@ -94,9 +101,9 @@ export default function SuperAdminDashboardPage() {
       </Group>
 
       {stats.isError ? (
-        <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={18} aria-hidden />} styles={{ title: { color: 'var(--mantine-color-text)' } }} title="Error loading data">
+        <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={18} aria-hidden />} styles={{ title: { color: 'var(--mantine-color-text)' } }} title={STATS_FAILED_TEXT}>
           <Group justify="space-between" gap="sm">
-            <Text size="sm">{errorMessage(stats.error, STATS_FAILED_TEXT)}</Text>
+            <Text size="sm">{errorMessage(stats.error, 'The statistics could not be loaded.')}</Text>
             <Button size="xs" variant="white" color="red.9" leftSection={<IconRefresh size={14} aria-hidden />} onClick={() => void stats.refetch()}>
               Try again
             </Button>
