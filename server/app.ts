@@ -24,6 +24,7 @@ import publicRoutes from './modules/public/public.routes';
 import organizationRoutes from './modules/organizations/organizations.routes';
 import publicBookingRoutes from './modules/bookings/public-bookings.routes';
 import platformRoutes from './modules/platform/platform.routes';
+import platformAdminRoutes from './modules/platform-admin/platform-admin.routes';
 import { registerOrgScope } from './plugins/org-scope';
 import orgBookingRoutes from './modules/bookings/org-bookings.routes';
 import realtimeRoutes, { closeSocketsForRestart } from './realtime/realtime.routes';
@@ -106,6 +107,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   await app.register(organizationRoutes, { prefix: '/api', ctx });
   await app.register(publicBookingRoutes, { prefix: '/api/public', ctx });
   await app.register(platformRoutes, { prefix: '/api', ctx });
+  await app.register(platformAdminRoutes, { prefix: '/api', ctx });
   // The organization workspace: one tenant scope (server/plugins/org-scope.ts) for every route.
   await app.register(
     async (scoped) => {

@@ -60,7 +60,7 @@ export type OrgAccess = { orgId: string; role: OrgRole | PlatformRole; isPlatfor
 
 /**
  * Tenant scope: the caller must hold an active membership (optionally one of `roles`) in an
- * active organization. Platform admins pass for any organization. Anything else answers 404,
+ * active, not suspended organization. Platform admins pass for any organization. Anything else answers 404,
  * so another tenant's data is indistinguishable from data that does not exist.
  */
 export async function requireOrgAccess(
@@ -93,6 +93,8 @@ export async function checkOrgAccess(ctx: AppContext, auth: AuthContext, orgId: 
         eq(orgMemberships.userId, auth.user.id),
         eq(orgMemberships.active, true),
         eq(organizations.active, true),
+        // A suspended (or otherwise not active) organization is closed to its members, whatever session they hold (issue 12).
+        eq(organizations.status, 'active'),
       ),
     );
   if (!row) throw notFound('Organization');

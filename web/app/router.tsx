@@ -69,10 +69,10 @@ export const routes: RouteObject[] = [
               {
                 lazy: named(() => import('./layouts/superadmin-layout'), 'SuperAdminLayout'),
                 children: [
-                  { path: 'dashboard', lazy: comingSoon('Platform Dashboard', 'Platform statistics, organizations and recent audit activity.') },
+                  { path: 'dashboard', lazy: screen(() => import('../features/superadmin/routes/superadmin-dashboard-page')) },
                   { path: 'settings', lazy: comingSoon('Platform Settings', 'Platform configuration.') },
-                  { path: 'organizations', lazy: comingSoon('Organizations', 'Every organization, its plan, sites and bays.') },
-                  { path: 'organizations/:orgId', lazy: comingSoon('Organization', 'One organization: members, sites, billing and activity.') },
+                  { path: 'organizations', lazy: screen(() => import('../features/superadmin/routes/organizations-page')) },
+                  { path: 'organizations/:orgId', lazy: screen(() => import('../features/superadmin/routes/organization-page')) },
                   { path: 'plans', lazy: comingSoon('Plans & Billing', 'Plans, invoices and revenue.') },
                   { path: 'usage', lazy: comingSoon('Platform Usage', 'Usage analytics across organizations.') },
                   { path: 'audit', lazy: comingSoon('Audit Log', 'Who did what, when, in which organization.') },

@@ -1,0 +1,138 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  organizationAuditQuerySchema,
+  organizationAuditSchema,
+  organizationChangeSchema,
+  organizationDetailSchema,
+  organizationListQuerySchema,
+  organizationListSchema,
+  platformStatsQuerySchema,
+  platformStatsSchema,
+  recentActivityQuerySchema,
+  recentActivitySchema,
+  suspendOrganizationSchema,
+  type StatsPeriodDays,
+} from '../../../domain/platform-admin';
+import type { ModuleOptions } from '../../app';
+import { requirePlatformAdmin } from '../../plugins/auth';
+import * as service from './platform-admin.service';
+
+// /api/platform/… for the super-admin dashboard and the organizations screens. Every route: 401
+// when signed out, 403 for anyone without a platform role; suspending and reactivating also 403
+// for platform support (docs/decisions/014-platform-roles.md).
+
+const security = [{ bearer: [] }];
+const tags = ['platform'];
+const orgParams = z.object({ orgId: z.string().max(100) });
+
+const platformAdminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
+  // The role is checked before the query string or body is validated: a stranger learns nothing from a 400.
+  app.addHook('preValidation', async (request) => {
+    requirePlatformAdmin(request);
+  });
+
+  app.get(
+    '/platform/stats',
+    {
+      schema: {
+        tags,
+        summary: 'Platform statistics (spec §7): active organizations, active memberships, revenue of the period, alerts of the last 24 h',
+        description:
+          'days: 7 or 30 (default 30). revenueUsd sums amount_paid of paid invoices paid within the last `days` days, null when there is none. alerts counts audit entries of the last 24 hours whose action contains error, warning or alert.',
+        security,
+        querystring: platformStatsQuerySchema,
+        response: { 200: platformStatsSchema },
+      },
+    },
+    async (request) => service.platformStats(ctx, request.query.days as StatsPeriodDays),
+  );
+
+  app.get(
+    '/platform/organizations',
+    {
+      schema: {
+        tags,
+        summary: 'Every organization, newest first, with its status, plan, active sites, active bays and active members; searched and paged',
+        security,
+        querystring: organizationListQuerySchema,
+        response: { 200: organizationListSchema },
+      },
+    },
+    async (request) => service.listOrganizations(ctx, request.query),
+  );
+
+  app.get(
+    '/platform/recent-activity',
+    {
+      schema: {
+        tags,
+        summary: "The dashboard's latest audit entries across the platform, newest first, with the organization's name",
+        security,
+        querystring: recentActivityQuerySchema,
+        response: { 200: recentActivitySchema },
+      },
+    },
+    async (request) => service.recentActivity(ctx, request.query.limit),
+  );
+
+  app.get(
+    '/platform/organizations/:orgId',
+    {
+      schema: {
+        tags,
+        summary: 'One organization: members, sites and bays, plan and invoices, usage of the last 30 days, suspension, and the actions the caller may take',
+        security,
+        params: orgParams,
+        response: { 200: organizationDetailSchema },
+      },
+    },
+    async (request) => service.getOrganization(ctx, requirePlatformAdmin(request), request.params.orgId),
+  );
+
+  app.get(
+    '/platform/organizations/:orgId/audit',
+    {
+      schema: {
+        tags,
+        summary: "One organization's audit trail, newest first, a page at a time",
+        security,
+        params: orgParams,
+        querystring: organizationAuditQuerySchema,
+        response: { 200: organizationAuditSchema },
+      },
+    },
+    async (request) => service.organizationAudit(ctx, request.params.orgId, request.query),
+  );
+
+  app.post(
+    '/platform/organizations/:orgId/suspend',
+    {
+      schema: {
+        tags,
+        summary: 'Suspends an organization: its members cannot sign in to it, its portal refuses bookings, its members’ sessions end (super admins and platform owners)',
+        security,
+        params: orgParams,
+        body: suspendOrganizationSchema,
+        response: { 200: organizationChangeSchema },
+      },
+    },
+    async (request) => service.suspendOrganization(ctx, requirePlatformAdmin(request), request.params.orgId, request.body.reason, request.ip),
+  );
+
+  app.post(
+    '/platform/organizations/:orgId/reactivate',
+    {
+      schema: {
+        tags,
+        summary: 'Lifts a suspension: the organization is active again (super admins and platform owners)',
+        security,
+        params: orgParams,
+        response: { 200: organizationChangeSchema },
+      },
+    },
+    async (request) => service.reactivateOrganization(ctx, requirePlatformAdmin(request), request.params.orgId, request.ip),
+  );
+};
+
+export default platformAdminRoutes;

@@ -1,0 +1,241 @@
+import {
+  ALERTS_WINDOW_HOURS,
+  ALREADY_SUSPENDED,
+  NOT_SUSPENDED,
+  ORGANIZATION_INVOICES_SHOWN,
+  SUPPORT_CANNOT_MANAGE,
+  USAGE_WINDOW_DAYS,
+  canManageOrganizations,
+  organizationActions,
+  type AuditEntry,
+  type OrganizationChange,
+  type OrganizationDetail,
+  type OrganizationList,
+  type PlatformStats,
+  type StatsPeriodDays,
+} from '../../../domain/platform-admin';
+import type { AppContext } from '../../context';
+import type { AuthContext } from '../../plugins/auth';
+import { conflict, forbidden, notFound } from '../../plugins/errors';
+import { writeAudit } from '../audit/audit.service';
+import * as repo from './platform-admin.repo';
+
+// The platform's figures and its organizations (issue 12). Every function here runs for a platform
+// administrator only: the routes check the role before calling.
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const isoOrNull = (at: Date | null) => (at ? at.toISOString() : null);
+
+/** Spec §7 "Platform statistics": the period's revenue window ends now; alerts cover the last 24 hours. */
+export async function platformStats(ctx: AppContext, days: StatsPeriodDays): Promise<PlatformStats> {
+  const { db } = ctx.database;
+  const now = ctx.clock.now();
+  const [activeOrganizations, activeMemberships, revenueUsd, alerts] = await Promise.all([
+    repo.countActiveOrganizations(db),
+    repo.countActiveMemberships(db),
+    repo.sumPaidRevenue(db, new Date(now.getTime() - days * DAY_MS), now),
+    repo.countAlerts(db, new Date(now.getTime() - ALERTS_WINDOW_HOURS * HOUR_MS), now),
+  ]);
+  return { days, activeOrganizations, activeMemberships, revenueUsd, alerts, generatedAt: now.toISOString() };
+}
+
+export async function listOrganizations(
+  ctx: AppContext,
+  query: { q?: string; status?: 'active' | 'suspended'; page: number; pageSize: number },
+): Promise<OrganizationList> {
+  const { rows, total } = await repo.listOrganizations(ctx.database.db, query);
+  return {
+    total,
+    items: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      slug: r.slug,
+      status: r.status,
+      active: r.active,
+      createdAt: r.createdAt.toISOString(),
+      plan: r.planId && r.planName ? { id: r.planId, name: r.planName } : null,
+      activeSites: r.activeSites,
+      activeBays: r.activeBays,
+      activeMembers: r.activeMembers,
+    })),
+  };
+}
+
+type AuditRow = Awaited<ReturnType<typeof repo.listRecentAudit>>[number];
+const toAuditEntry = (r: AuditRow): AuditEntry => ({
+  id: r.id,
+  action: r.action,
+  resourceType: r.resourceType,
+  resourceId: r.resourceId,
+  actorEmail: r.actorEmail,
+  actorRole: r.actorRole,
+  orgId: r.orgId,
+  orgName: r.orgName,
+  siteId: r.siteId,
+  details: r.details ?? {},
+  createdAt: r.createdAt.toISOString(),
+});
+
+/** The latest audit entries across the platform, newest first, with their organization's name. */
+export async function recentActivity(ctx: AppContext, limit: number) {
+  return { items: (await repo.listRecentAudit(ctx.database.db, limit)).map(toAuditEntry) };
+}
+
+async function existingOrganization(ctx: AppContext, orgId: string) {
+  if (!UUID.test(orgId)) throw notFound('Organization');
+  const org = await repo.findOrganization(ctx.database.db, orgId);
+  if (!org) throw notFound('Organization');
+  return org;
+}
+
+/** One organization's audit trail, newest first, a page at a time. */
+export async function organizationAudit(ctx: AppContext, orgId: string, query: { page: number; pageSize: number }) {
+  await existingOrganization(ctx, orgId);
+  const { rows, total } = await repo.listOrganizationAudit(ctx.database.db, orgId, query.page, query.pageSize);
+  return { total, items: rows.map(toAuditEntry) };
+}
+
+/** Everything the organization page shows: members, sites and bays, plan and invoices, usage; and what the caller may do. */
+export async function getOrganization(ctx: AppContext, auth: AuthContext, orgId: string): Promise<OrganizationDetail> {
+  const org = await existingOrganization(ctx, orgId);
+  const { db } = ctx.database;
+  const now = ctx.clock.now();
+  const [plan, members, siteRows, bayRows, invoiceRows, usage, suspension] = await Promise.all([
+    repo.findPlan(db, orgId),
+    repo.listMembers(db, orgId),
+    repo.listSites(db, orgId),
+    repo.listBays(db, orgId),
+    repo.listInvoices(db, orgId, ORGANIZATION_INVOICES_SHOWN),
+    repo.usageSince(db, orgId, new Date(now.getTime() - USAGE_WINDOW_DAYS * DAY_MS), now),
+    org.status === 'suspended' ? repo.findLatestSuspension(db, orgId) : Promise.resolve(undefined),
+  ]);
+  const activeSiteIds = new Set(siteRows.filter((s) => s.active).map((s) => s.id));
+  return {
+    id: org.id,
+    name: org.name,
+    slug: org.slug,
+    status: org.status,
+    active: org.active,
+    contactEmail: org.contactEmail,
+    contactPhone: org.contactPhone,
+    address: org.address,
+    createdAt: org.createdAt.toISOString(),
+    updatedAt: org.updatedAt.toISOString(),
+    suspension:
+      org.status === 'suspended'
+        ? {
+            at: (suspension?.at ?? org.updatedAt).toISOString(),
+            byEmail: suspension?.byEmail ?? null,
+            reason: typeof suspension?.details?.reason === 'string' ? suspension.details.reason : 'No reason recorded',
+          }
+        : null,
+    plan: plan
+      ? {
+          id: plan.plan.id,
+          name: plan.plan.name,
+          priceCents: plan.plan.priceCents,
+          currency: plan.plan.currency,
+          interval: plan.plan.interval,
+          maxSites: plan.plan.maxSites,
+          maxBays: plan.plan.maxBays,
+          maxUsers: plan.plan.maxUsers,
+          billingStatus: plan.billingStatus,
+          currentPeriodEnd: isoOrNull(plan.currentPeriodEnd),
+        }
+      : null,
+    usage: {
+      days: USAGE_WINDOW_DAYS,
+      activeSites: activeSiteIds.size,
+      activeBays: bayRows.filter((b) => b.active && activeSiteIds.has(b.siteId)).length,
+      activeMembers: members.filter((m) => m.active).length,
+      bookingsCreated: Object.values(usage.bySource).reduce((sum, n) => sum + n, 0),
+      bookingsBySource: usage.bySource,
+      signIns: usage.signIns,
+      documents: usage.documents,
+      documentBytes: usage.documentBytes,
+    },
+    members: members.map((m) => ({
+      ...m,
+      lastSignInAt: isoOrNull(m.lastSignInAt),
+      createdAt: m.createdAt.toISOString(),
+    })),
+    sites: siteRows.map((s) => ({
+      ...s,
+      bays: bayRows
+        .filter((b) => b.siteId === s.id)
+        .map((b) => ({ id: b.id, name: b.name, heightClearanceM: b.heightClearanceM, capacity: b.capacity, features: b.features, active: b.active })),
+    })),
+    invoices: invoiceRows.map((i) => ({
+      ...i,
+      amountDue: Number(i.amountDue),
+      amountPaid: Number(i.amountPaid),
+      issuedAt: i.issuedAt.toISOString(),
+      paidAt: isoOrNull(i.paidAt),
+    })),
+    actions: organizationActions(auth.user.platformRole, org.status),
+  };
+}
+
+function requireManager(auth: AuthContext) {
+  if (!canManageOrganizations(auth.user.platformRole)) throw forbidden(SUPPORT_CANNOT_MANAGE);
+}
+
+/**
+ * Suspends an organization (a reason is required): its members can no longer sign in to it, its
+ * portal refuses bookings, and its members' live sessions end now. Audited with the reason.
+ */
+export async function suspendOrganization(
+  ctx: AppContext,
+  auth: AuthContext,
+  orgId: string,
+  reason: string,
+  ip: string | null,
+): Promise<OrganizationChange> {
+  requireManager(auth);
+  await existingOrganization(ctx, orgId);
+  const now = ctx.clock.now();
+  const sessionsEnded = await ctx.database.db.transaction(async (tx) => {
+    const org = await repo.findOrganization(tx, orgId, true);
+    if (!org) throw notFound('Organization');
+    if (org.status === 'suspended') throw conflict('already_suspended', ALREADY_SUSPENDED);
+    await repo.setStatus(tx, orgId, 'suspended', now);
+    const ended = await repo.revokeMemberSessions(tx, orgId, now);
+    await writeAudit(tx, {
+      actor: { id: auth.user.id, email: auth.user.email, role: auth.user.platformRole },
+      action: 'organization.suspended',
+      resourceType: 'organization',
+      resourceId: orgId,
+      orgId,
+      details: { name: org.name, reason, previousStatus: org.status, sessionsEnded: ended },
+      ip,
+    });
+    return ended;
+  });
+  return { organization: await getOrganization(ctx, auth, orgId), sessionsEnded };
+}
+
+/** Lifts a suspension: the organization is active again (sign-in and the portal work); audited. */
+export async function reactivateOrganization(ctx: AppContext, auth: AuthContext, orgId: string, ip: string | null): Promise<OrganizationChange> {
+  requireManager(auth);
+  await existingOrganization(ctx, orgId);
+  const now = ctx.clock.now();
+  await ctx.database.db.transaction(async (tx) => {
+    const org = await repo.findOrganization(tx, orgId, true);
+    if (!org) throw notFound('Organization');
+    if (org.status !== 'suspended') throw conflict('not_suspended', NOT_SUSPENDED);
+    await repo.setStatus(tx, orgId, 'active', now);
+    await writeAudit(tx, {
+      actor: { id: auth.user.id, email: auth.user.email, role: auth.user.platformRole },
+      action: 'organization.reactivated',
+      resourceType: 'organization',
+      resourceId: orgId,
+      orgId,
+      details: { name: org.name, previousStatus: org.status },
+      ip,
+    });
+  });
+  return { organization: await getOrganization(ctx, auth, orgId), sessionsEnded: 0 };
+}

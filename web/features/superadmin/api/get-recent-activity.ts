@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { RecentActivity } from '../../../../domain/platform-admin';
+import { api } from '../../../lib/api-client';
+import { platformKeys, platformPaths } from './paths';
+
+/** GET /api/platform/recent-activity — the latest audit entries, newest first, with the organization's name. */
+export function getRecentActivity(limit: number): Promise<RecentActivity> {
+  return api<RecentActivity>(platformPaths.recentActivity(limit));
+}
+
+export function recentActivityQueryOptions(limit: number) {
+  return queryOptions({ queryKey: platformKeys.recentActivity(limit), queryFn: () => getRecentActivity(limit) });
+}
+
+export function useRecentActivity(limit: number) {
+  return useQuery(recentActivityQueryOptions(limit));
+}
