@@ -61,6 +61,18 @@ export const platformAuditListQuerySchema = z
 export type AuditFilter = z.output<typeof platformAuditFilterSchema>;
 export type OrgAuditListQuery = z.input<typeof orgAuditListQuerySchema>;
 export type PlatformAuditListQuery = z.input<typeof platformAuditListQuerySchema>;
+/** The list's query as a screen sends it (the organization on the platform only). */
+export type AuditQuery = {
+  orgId?: string;
+  actor?: string;
+  action?: string;
+  resourceType?: string;
+  from?: string;
+  to?: string;
+  tz?: string;
+  page: number;
+  pageSize: number;
+};
 
 export const auditEntrySchema = z.object({
   id: z.string(),
@@ -169,4 +181,76 @@ export function auditCsvLine(entry: AuditEntry): string {
     entry.siteId,
     Object.keys(entry.details).length > 0 ? JSON.stringify(entry.details) : '',
   ]);
+}
+
+// ── Shown on screen ─────────────────────────────────────────────────────────────────────────────
+
+const LIST_PARAMS = ['actor', 'action', 'resourceType', 'from', 'to'] as const;
+
+/**
+ * The list's query from a screen's address (?actor=…&action=…&page=2): the same names as the API's.
+ * Values the API would refuse are dropped rather than sent (a hand-edited address still shows a list).
+ */
+export function auditQueryFromParams(params: URLSearchParams, options: { withOrganization: boolean; timeZone?: string }): AuditQuery {
+  const query: Record<string, string | number> = {};
+  for (const key of LIST_PARAMS) {
+    const value = params.get(key)?.trim();
+    if (value) query[key] = value;
+  }
+  for (const key of ['from', 'to'] as const) if (query[key] && !isCalendarDate(String(query[key]))) delete query[key];
+  if (query.from && query.to && query.from > query.to) delete query.to;
+  const orgId = params.get('orgId');
+  if (options.withOrganization && orgId && z.string().uuid().safeParse(orgId).success) query.orgId = orgId;
+  if ((query.from || query.to) && options.timeZone && isIanaTimeZone(options.timeZone)) query.tz = options.timeZone;
+  const page = Number(params.get('page'));
+  query.page = Number.isInteger(page) && page >= 1 ? page : 1;
+  const pageSize = Number(params.get('pageSize'));
+  query.pageSize = (AUDIT_PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : DEFAULT_AUDIT_PAGE_SIZE;
+  return query as AuditQuery;
+}
+
+/** True when any filter (not the page) is set. */
+export function isAuditFiltered(query: Omit<AuditQuery, 'page' | 'pageSize'>): boolean {
+  return [query.orgId, ...LIST_PARAMS.map((key) => query[key])].some(Boolean);
+}
+
+/** What the entry was about, in a word or two, when its details name it ('TSR-1042', 'North Terminal'). */
+export function auditResourceLabel(entry: Pick<AuditEntry, 'details'>): string | null {
+  for (const key of ['tsr_number', 'name', 'email', 'plate', 'title']) {
+    const value = entry.details[key];
+    if (typeof value === 'string' && value.trim()) return value.trim();
+  }
+  return null;
+}
+
+/** A detail's value as text: strings as they are, anything else as JSON. */
+export function formatAuditDetail(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value === null || value === undefined) return '—';
+  return JSON.stringify(value);
+}
+
+const ROLE_LABELS: Record<string, string> = {
+  super_admin: 'Super admin',
+  platform_owner: 'Platform owner',
+  platform_support: 'Platform support',
+  org_admin: 'Organization admin',
+  dockmaster: 'Dockmaster',
+  security: 'Security',
+  public: 'Booking portal',
+  system: 'System',
+  unknown: 'Unknown role',
+};
+
+/** The role an entry was made as, in words ('org_admin' → 'Organization admin'). */
+export function auditRoleLabel(role: string | null): string {
+  return role ? (ROLE_LABELS[role] ?? role) : '—';
+}
+
+/** Who made the entry: their e-mail, or 'Anonymous' (the booking portal) or 'Baywise' (a background job). */
+export function auditActorName(entry: Pick<AuditEntry, 'actorEmail' | 'actorRole'>): string {
+  if (entry.actorEmail) return entry.actorEmail;
+  if (entry.actorRole === 'public') return 'Anonymous';
+  if (entry.actorRole === 'system') return 'Baywise';
+  return '—';
 }
