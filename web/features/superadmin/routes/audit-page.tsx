@@ -53,7 +53,7 @@ export default function AuditPage() {
           </Title>
           <Text c="dimmed" size="sm">
             Who did what, when, in which organization — newest first.
-            {list.data ? ` ${formatCount(total)} ${total === 1 ? 'entry' : 'entries'}${isFiltered ? ' match' : ''}.` : ''}
+            {list.data ? ` ${formatCount(total)} ${total === 1 ? 'entry' : 'entries'}${isFiltered ? (total === 1 ? ' matches' : ' match') : ''}.` : ''}
           </Text>
         </div>
         <Button

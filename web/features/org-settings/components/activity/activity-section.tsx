@@ -58,7 +58,7 @@ export function ActivitySection() {
           </Title>
           <Text c="dimmed" size="sm">
             Everything done in {selectedOrg.name}, newest first: sign-ins, bookings, sites, bays, team and settings.
-            {list.data ? ` ${total} ${total === 1 ? 'entry' : 'entries'}${isFiltered ? ' match' : ''}.` : ''}
+            {list.data ? ` ${total} ${total === 1 ? 'entry' : 'entries'}${isFiltered ? (total === 1 ? ' matches' : ' match') : ''}.` : ''}
           </Text>
         </div>
         <Button

@@ -54,14 +54,14 @@ export function ActivityTable({ items }: { items: AuditEntry[] }) {
     });
 
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={640}>
       <Table verticalSpacing="sm" aria-label="Activity">
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={52}>
               <VisuallyHidden>Details</VisuallyHidden>
             </Table.Th>
-            <Table.Th w={190}>Time</Table.Th>
+            <Table.Th miw={120}>Time</Table.Th>
             <Table.Th>Who</Table.Th>
             <Table.Th>Action</Table.Th>
             <Table.Th>Resource</Table.Th>

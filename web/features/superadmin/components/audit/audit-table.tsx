@@ -82,14 +82,14 @@ export function AuditTable({ items, showOrganization }: Props) {
   const columns = showOrganization ? 6 : 5;
 
   return (
-    <Table.ScrollContainer minWidth={showOrganization ? 960 : 800}>
+    <Table.ScrollContainer minWidth={showOrganization ? 760 : 640}>
       <Table verticalSpacing="sm" aria-label="Audit entries">
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={52}>
               <VisuallyHidden>Details</VisuallyHidden>
             </Table.Th>
-            <Table.Th w={190}>Time</Table.Th>
+            <Table.Th miw={120}>Time</Table.Th>
             {showOrganization ? <Table.Th>Organization</Table.Th> : null}
             <Table.Th>Actor</Table.Th>
             <Table.Th>Action</Table.Th>
