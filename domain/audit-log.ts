@@ -3,6 +3,7 @@ import { isCalendarDate } from './booking-request';
 import { addDays } from './day-notice';
 import { isIanaTimeZone } from './org-sites';
 import { zonedTimeToUtc } from './slot-grid';
+import { singleLine } from './text-rules';
 
 // The audit log as people read it (issue 12, spec §7 "Audit list"): the platform's list at
 // /superadmin/audit (GET /api/platform/audit…) and an organization's own trail in Settings ›
@@ -20,11 +21,22 @@ export const AUDIT_FETCH_FAILED = 'Failed to fetch audit log';
 
 const uuid = z.string().uuid('Use an organization id');
 const day = z.string().refine(isCalendarDate, 'Use a calendar date as YYYY-MM-DD');
-const word = (what: string) => z.string().trim().max(100, `${what} is at most 100 characters`).optional();
+const word = (what: string) =>
+  z
+    .string()
+    .trim()
+    .refine(...singleLine(what))
+    .max(100, `${what} is at most 100 characters`)
+    .optional();
 
 const filterFields = {
   /** An actor's user id, or part of their e-mail (any case). */
-  actor: z.string().trim().max(254, 'Actor is at most 254 characters').optional(),
+  actor: z
+    .string()
+    .trim()
+    .refine(...singleLine('Actor'))
+    .max(254, 'Actor is at most 254 characters')
+    .optional(),
   /** One action, exactly ('booking.approved'). */
   action: word('Action'),
   /** One resource type, exactly ('booking'). */

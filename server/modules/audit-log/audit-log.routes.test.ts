@@ -141,6 +141,8 @@ describe.each(databaseKinds)('audit log API on %s', (kind) => {
         ['pageSize=30', 'Page size'],
         ['page=0', 'Page'],
         [`action=${'x'.repeat(101)}`, 'at most 100'],
+        ['actor=a%00b', 'not allowed'],
+        ['resourceType=a%0Ab', 'not allowed'],
       ];
       for (const [qs, message] of cases) {
         const res = await get(`/api/platform/audit?${qs}`, 'super@baywise.test');
