@@ -1,10 +1,23 @@
-import { ActionIcon, Badge, Code, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Code, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
 import { auditActorName, auditResourceLabel, auditRoleLabel, describeAuditAction, formatAuditDetail, type AuditEntry } from '../../../../../domain/audit-log';
 
 // Settings › Activity's rows: when, who, what, on which resource (and site); each row opens to
 // show every recorded detail.
+
+/** An e-mail that may wrap after its '@' on a narrow screen, never inside a word. */
+function BreakableEmail({ text }: { text: string }) {
+  const at = text.indexOf('@');
+  if (at < 0) return <>{text}</>;
+  return (
+    <>
+      {text.slice(0, at + 1)}
+      <wbr />
+      {text.slice(at + 1)}
+    </>
+  );
+}
 
 const dateTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
 const formatTime = (iso: string) => dateTime.format(new Date(iso));
@@ -93,8 +106,8 @@ export function ActivityTable({ items }: { items: AuditEntry[] }) {
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm" style={{ wordBreak: 'break-all' }}>
-                      {auditActorName(entry)}
+                    <Text size="sm">
+                      <BreakableEmail text={auditActorName(entry)} />
                     </Text>
                     <Text size="xs" c="dimmed">
                       {auditRoleLabel(entry.actorRole)}
@@ -109,9 +122,9 @@ export function ActivityTable({ items }: { items: AuditEntry[] }) {
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color="gray" radius="sm">
-                      {entry.resourceType}
-                    </Badge>
+                    <Text size="sm" fw={600}>
+                      {entry.resourceType.replace(/_/g, ' ')}
+                    </Text>
                     {label ? (
                       <Text size="xs" c="dimmed" mt={2}>
                         {label}

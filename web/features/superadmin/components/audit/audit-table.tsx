@@ -1,10 +1,23 @@
-import { ActionIcon, Badge, Code, Group, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Code, Group, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
 import { auditActorName, auditResourceLabel, auditRoleLabel, describeAuditAction, formatAuditDetail, type AuditEntry } from '../../../../../domain/audit-log';
 
 // The audit list's rows: when, where (organization and site), who, what, on which resource; each
 // row opens to show its details (every recorded field, and the ids).
+
+/** An e-mail that may wrap after its '@' on a narrow screen, never inside a word. */
+function BreakableEmail({ text }: { text: string }) {
+  const at = text.indexOf('@');
+  if (at < 0) return <>{text}</>;
+  return (
+    <>
+      {text.slice(0, at + 1)}
+      <wbr />
+      {text.slice(at + 1)}
+    </>
+  );
+}
 
 const dateTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
@@ -132,8 +145,8 @@ export function AuditTable({ items, showOrganization }: Props) {
                     </Table.Td>
                   ) : null}
                   <Table.Td>
-                    <Text size="sm" style={{ wordBreak: 'break-all' }}>
-                      {auditActorName(entry)}
+                    <Text size="sm">
+                      <BreakableEmail text={auditActorName(entry)} />
                     </Text>
                     <Text size="xs" c="dimmed">
                       {auditRoleLabel(entry.actorRole)}
@@ -148,9 +161,9 @@ export function AuditTable({ items, showOrganization }: Props) {
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color="gray" radius="sm">
-                      {entry.resourceType}
-                    </Badge>
+                    <Text size="sm" fw={600}>
+                      {entry.resourceType.replace(/_/g, ' ')}
+                    </Text>
                     {label || (!showOrganization && entry.siteName) ? (
                       <Text size="xs" c="dimmed" mt={2}>
                         {[label, showOrganization ? null : entry.siteName].filter(Boolean).join(' · ')}
