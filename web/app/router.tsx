@@ -75,7 +75,7 @@ export const routes: RouteObject[] = [
                   { path: 'organizations/:orgId', lazy: screen(() => import('../features/superadmin/routes/organization-page')) },
                   { path: 'plans', lazy: comingSoon('Plans & Billing', 'Plans, invoices and revenue.') },
                   { path: 'usage', lazy: comingSoon('Platform Usage', 'Usage analytics across organizations.') },
-                  { path: 'audit', lazy: comingSoon('Audit Log', 'Who did what, when, in which organization.') },
+                  { path: 'audit', lazy: screen(() => import('../features/superadmin/routes/audit-page')) },
                 ],
               },
             ],

@@ -295,6 +295,9 @@ export async function updateCurrentUser(ctx: AppContext, auth: AuthContext, inpu
       await repo.revokeUserSessions(tx, user.id, now, 'password_changed', auth.sessionId);
       await writeAudit(tx, { actor: { id: user.id, email: user.email }, action: 'auth.password_changed', resourceType: 'user', resourceId: user.id });
     }
+    if (input.fullName !== undefined || input.phone !== undefined) {
+      await writeAudit(tx, { actor: { id: user.id, email: user.email }, action: 'auth.profile_updated', resourceType: 'user', resourceId: user.id, details: { fields: (['fullName', 'phone'] as const).filter((f) => input[f] !== undefined) } });
+    }
   });
   return getCurrentUser(ctx, auth);
 }
@@ -363,6 +366,7 @@ export async function verifyToken(ctx: AppContext, input: z.infer<typeof verifyS
     if (!user) throw new AppError(400, 'invalid_token', 'This link is invalid or has expired. Request a new one.');
     if (input.type === 'signup') {
       await tx.update(users).set({ emailConfirmedAt: now, updatedAt: now }).where(eq(users.id, user.id));
+      await writeAudit(tx, { actor: { id: user.id, email: user.email }, action: 'auth.email_confirmed', resourceType: 'user', resourceId: user.id });
       return { email: user.email, message: 'Your e-mail address is confirmed. You can sign in now.' };
     }
     await tx

@@ -1,7 +1,8 @@
 import { Stack, Tabs, Title } from '@mantine/core';
-import { IconBuilding, IconBuildingWarehouse, IconShieldCheck, IconUsers } from '@tabler/icons-react';
+import { IconBuilding, IconBuildingWarehouse, IconHistory, IconShieldCheck, IconUsers } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { ActivitySection } from '../components/activity/activity-section';
 import { OrganizationSection } from '../components/organization/organization-section';
 import { PolicySection } from '../components/organization/policy-section';
 import { SitesSection } from '../components/sites/sites-section';
@@ -15,6 +16,7 @@ const TABS = [
   { value: 'sites', label: 'Sites & hours', icon: IconBuildingWarehouse, Section: SitesSection },
   { value: 'team', label: 'Team', icon: IconUsers, Section: TeamSection },
   { value: 'policy', label: 'Booking policy & notifications', icon: IconShieldCheck, Section: PolicySection },
+  { value: 'activity', label: 'Activity', icon: IconHistory, Section: ActivitySection },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
 
