@@ -332,6 +332,21 @@ describe.each(databaseKinds)('every write is audited, on %s', (kind) => {
     await audited('POST /api/auth/verify', 'auth.password_reset', () => call('POST', '/api/auth/verify', {}, { type: 'recovery', token: reset, password: 'Reset-password-4' }), { ofOrg: false });
   });
 
+  it('platform administration: suspending and reactivating an organization', async () => {
+    const db = t.ctx.database;
+    await createUser(db, { email: 'super@coverage.test', platformRole: 'super_admin' });
+    const platform = await session('super@coverage.test');
+    const other = (await createOrg(db, { name: 'Suspended Co' })).id;
+    const suspend = () => call('POST', `/api/platform/organizations/${other}/suspend`, platform, { reason: 'Unpaid invoices' });
+    const before = await auditIds();
+    await audited('POST /api/platform/organizations/{orgId}/suspend', 'organization.suspended', suspend, { ofOrg: false });
+    await audited('POST /api/platform/organizations/{orgId}/reactivate', 'organization.reactivated', () =>
+      call('POST', `/api/platform/organizations/${other}/reactivate`, platform, {}), { ofOrg: false });
+    // Both entries are about the organization acted on.
+    const entries = (await query<{ id: string; org_id: string | null }>(`select id, org_id from audit_log`)).filter((e) => !before.has(e.id));
+    expect(entries.map((e) => e.org_id)).toEqual([other, other]);
+  });
+
   it('covers every write route of the route table (or names why it writes no entry)', () => {
     const spec = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
     const writes = Object.entries(spec.paths).flatMap(([path, operations]) =>
