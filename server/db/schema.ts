@@ -440,13 +440,19 @@ export const auditLog = pgTable(
     action: text('action').notNull(),
     resourceType: text('resource_type').notNull(),
     resourceId: text('resource_id'),
-    orgId: uuid('org_id').references(() => organizations.id, { onDelete: 'set null' }),
+    // No foreign key: the log is append-only (0007), and a deleted organization's entries keep its id.
+    orgId: uuid('org_id'),
     siteId: uuid('site_id'),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     ip: text('ip'),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_org_idx').on(t.orgId, t.createdAt)],
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_org_idx').on(t.orgId, t.createdAt),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt),
+    index('audit_log_action_idx').on(t.action, t.createdAt),
+  ],
 );
 
 export const platformSettings = pgTable('platform_settings', {

@@ -35,7 +35,7 @@ export const paths = {
     opsScan: '/org/ops/scan',
     reports: '/org/reports',
     settings: '/org/settings',
-    settingsTab: (tab: 'organization' | 'sites' | 'team' | 'policy') => `/org/settings?tab=${tab}`,
+    settingsTab: (tab: 'organization' | 'sites' | 'team' | 'policy' | 'activity') => `/org/settings?tab=${tab}`,
     numberPlates: '/org/settings/number-plates',
   },
   dockmaster: {
