@@ -352,7 +352,8 @@ describe.each(databaseKinds)('platform administration API on %s', (kind) => {
   });
 
   describe('suspension', () => {
-    const portalRequest = () => ({
+    // Each request at its own slot: the same vehicle twice at one time is refused (409).
+    const portalRequest = (slot: string) => ({
       orgId: alpha.id,
       tsrNumber: 'TSR-2026-0042',
       tsrSystemType: 'servicenow',
@@ -363,7 +364,7 @@ describe.each(databaseKinds)('platform administration API on %s', (kind) => {
       tenantPhone: '',
       bookingType: 'delivery',
       date: '2026-11-24',
-      slot: `${String(10 + Math.floor(Math.random() * 8)).padStart(2, '0')}:00`,
+      slot,
       expectedDurationMin: 30,
       vehicleType: 'van',
       vehicleRegistration: 'XYZ987',
@@ -407,7 +408,7 @@ describe.each(databaseKinds)('platform administration API on %s', (kind) => {
       const bravoAdmin = await signIn(t.app, 'admin@bravo.example');
       expect((await get(`/api/orgs/${alpha.id}/dashboard`, adminForOrg)).statusCode).toBe(200);
       expect((await get(`/api/orgs/${alpha.id}/dashboard`, adminPlain)).statusCode).toBe(200);
-      expect((await submitBooking(portalRequest())).statusCode).toBe(201);
+      expect((await submitBooking(portalRequest('10:00'))).statusCode).toBe(201);
 
       // Every live session of Alpha's members: these three and the admin's from the permission test.
       const [live] = await t.ctx.database.query<{ n: number }>(
@@ -447,7 +448,7 @@ describe.each(databaseKinds)('platform administration API on %s', (kind) => {
       expect((await get(`/api/sites/${alphaSite.id}/gate/queue`, plain)).statusCode).toBe(404);
 
       // The portal refuses the organization (even right after a booking warmed its rules).
-      expect((await submitBooking(portalRequest())).statusCode).toBe(404);
+      expect((await submitBooking(portalRequest('11:00'))).statusCode).toBe(404);
       expect((await availability()).statusCode).toBe(404);
       const listed = (await t.app.inject({ method: 'GET', url: '/api/public/organizations' })).json();
       expect(listed.map((o: { id: string }) => o.id)).not.toContain(alpha.id);
@@ -472,7 +473,7 @@ describe.each(databaseKinds)('platform administration API on %s', (kind) => {
       expect((await get(`/api/orgs/${alpha.id}/dashboard`, admin.json())).statusCode).toBe(200);
       expect((await dockSignIn()).statusCode).toBe(200);
       expect((await availability()).statusCode).toBe(200);
-      expect((await submitBooking(portalRequest())).statusCode).toBe(201);
+      expect((await submitBooking(portalRequest('12:00'))).statusCode).toBe(201);
       const [reactivated] = await t.ctx.database.query<{ actor_email: string }>(
         `select actor_email from audit_log where action = 'organization.reactivated' and org_id = $1`,
         [alpha.id],
