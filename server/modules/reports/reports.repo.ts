@@ -396,10 +396,13 @@ export async function volumeGroups(query: Query, slice: ReportSlice): Promise<Vo
 
 export type ReportSiteRow = { id: string; name: string; time_zone: string; operating_hours: unknown };
 
-/** The organization's sites (active or not: their history is reported), by name. */
+/**
+ * The organization's sites (active or not: their history is reported), the active ones first (a
+ * dockmaster's default is the first), each group by name.
+ */
 export function listSites(query: Query, orgId: string): Promise<ReportSiteRow[]> {
   return query<ReportSiteRow>(
-    `select id, name, time_zone, operating_hours from sites where org_id = $1 order by lower(name), id`,
+    `select id, name, time_zone, operating_hours from sites where org_id = $1 order by active desc, lower(name), id`,
     [orgId],
   );
 }
