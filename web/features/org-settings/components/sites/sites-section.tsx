@@ -241,7 +241,7 @@ function SitesManager({ orgId }: { orgId: string }) {
                             Deactivate
                           </Button>
                         ) : (
-                          <Button size="compact-sm" variant="subtle" color="teal.9" aria-label={`Reactivate ${site.name}`} onClick={() => setStatusChange({ site, kind: 'reactivate' })}>
+                          <Button size="compact-sm" variant="default" aria-label={`Reactivate ${site.name}`} onClick={() => setStatusChange({ site, kind: 'reactivate' })}>
                             Reactivate
                           </Button>
                         )}
