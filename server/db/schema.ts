@@ -10,6 +10,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -34,6 +35,8 @@ export const plans = pgTable('plans', {
   maxSites: integer('max_sites'),
   maxBays: integer('max_bays'),
   maxUsers: integer('max_users'),
+  /** Bookings created per calendar month (UTC); null is unlimited, like the other limits. */
+  maxBookingsPerMonth: integer('max_bookings_per_month'),
   features: jsonb('features').$type<string[]>().notNull().default([]),
   active: boolean('active').notNull().default(true),
   createdAt: createdAt(),
@@ -86,10 +89,32 @@ export const invoices = pgTable(
     periodEnd: ts('period_end'),
     issuedAt: ts('issued_at').notNull().defaultNow(),
     paidAt: ts('paid_at'),
+    /** 'YYYY-MM' of the billed month: one invoice per organization and month (the job is idempotent). */
+    periodKey: text('period_key'),
+    lineItems: jsonb('line_items').$type<InvoiceLineItem[]>().notNull().default([]),
+    dueAt: ts('due_at'),
+    /** 'manual' or the provider ('stripe'); paymentRef is the provider's event or the admin's note. */
+    paymentMethod: text('payment_method'),
+    paymentRef: text('payment_ref'),
     createdAt: createdAt(),
   },
-  (t) => [index('invoices_org_idx').on(t.orgId), index('invoices_paid_idx').on(t.status, t.paidAt)],
+  (t) => [
+    index('invoices_org_idx').on(t.orgId),
+    index('invoices_paid_idx').on(t.status, t.paidAt),
+    uniqueIndex('invoices_org_period_idx').on(t.orgId, t.periodKey),
+  ],
 );
+
+export type InvoiceLineItem = { description: string; quantity: number; unitAmount: string; amount: string };
+
+/** A payment provider's webhook event, kept so a replayed delivery is applied once. */
+export const paymentWebhookEvents = pgTable('payment_webhook_events', {
+  eventId: text('event_id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  invoiceId: uuid('invoice_id'),
+  receivedAt: ts('received_at').notNull().defaultNow(),
+});
 
 export const users = pgTable(
   'users',
@@ -126,6 +151,9 @@ export const authSessions = pgTable(
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
     revokedReason: text('revoked_reason'),
+    /** Set when a platform user acts as userId (impersonation): who, and the reason they gave. */
+    impersonatorId: uuid('impersonator_id').references(() => users.id, { onDelete: 'cascade' }),
+    impersonationReason: text('impersonation_reason'),
   },
   (t) => [index('auth_sessions_user_idx').on(t.userId)],
 );
@@ -445,6 +473,9 @@ export const auditLog = pgTable(
     siteId: uuid('site_id'),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     ip: text('ip'),
+    /** The platform user behind an impersonated actor, if any. */
+    impersonatorId: uuid('impersonator_id'),
+    impersonatorEmail: text('impersonator_email'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -471,7 +502,11 @@ export const quoteRequests = pgTable('quote_requests', {
   sites: integer('sites'),
   message: text('message'),
   status: text('status').notNull().default('new'),
+  contactedAt: ts('contacted_at'),
+  convertedOrgId: uuid('converted_org_id').references(() => organizations.id, { onDelete: 'set null' }),
+  handledBy: uuid('handled_by'),
   createdAt: createdAt(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
 /** Server-side failures captured for the error-monitoring screen. */
@@ -487,9 +522,66 @@ export const errorEvents = pgTable(
     message: text('message').notNull(),
     stack: text('stack'),
     userId: uuid('user_id'),
+    /** 'server' or 'browser' (reported by the web app). */
+    source: text('source').notNull().default('server'),
+    /** Groups repeats of one error (source, name/code and the top stack frames). */
+    fingerprint: text('fingerprint'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [index('error_events_created_idx').on(t.createdAt)],
+  (t) => [index('error_events_created_idx').on(t.createdAt), index('error_events_fingerprint_idx').on(t.fingerprint, t.createdAt)],
+);
+
+/** The triage state of one error fingerprint (no row: open). */
+export const errorGroups = pgTable(
+  'error_groups',
+  {
+    fingerprint: text('fingerprint').primaryKey(),
+    status: text('status').notNull().default('open'),
+    resolvedAt: ts('resolved_at'),
+    resolvedBy: uuid('resolved_by'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('error_groups_status_check', sql`${t.status} IN ('open', 'resolved')`)],
+);
+
+/** API and webhook calls per organization and UTC day (the usage screen). */
+export const usageCounters = pgTable(
+  'usage_counters',
+  {
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    kind: text('kind').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'usage_counters_pk', columns: [t.orgId, t.day, t.kind] })],
+);
+
+/** TOTP two-factor sign-in: the secret (confirmed once a code from it was entered) and the last step used. */
+export const userMfa = pgTable('user_mfa', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  confirmedAt: ts('confirmed_at'),
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+export const mfaRecoveryCodes = pgTable(
+  'mfa_recovery_codes',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mfa_recovery_codes_user_idx').on(t.userId)],
 );
 
 /**
