@@ -44,6 +44,8 @@ import gateRoutes from './modules/gate/gate.routes';
 import plateReadRoutes from './modules/anpr/plate-reads.routes';
 import anprWebhookRoutes from './modules/anpr/anpr-webhook.routes';
 import auditLogRoutes from './modules/audit-log/audit-log.routes';
+import platformSettingsRoutes from './modules/platform-settings/platform-settings.routes';
+import errorMonitoringRoutes from './modules/error-monitoring/error-monitoring.routes';
 
 
 export type BuildOptions = {
@@ -67,7 +69,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await app.register(errorsPlugin, { database: ctx.database });
+  await app.register(errorsPlugin, { database: ctx.database, clock: ctx.clock });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -110,6 +112,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   await app.register(platformRoutes, { prefix: '/api', ctx });
   await app.register(platformAdminRoutes, { prefix: '/api', ctx });
   await app.register(auditLogRoutes, { prefix: '/api', ctx });
+  await app.register(platformSettingsRoutes, { prefix: '/api', ctx });
+  await app.register(errorMonitoringRoutes, { prefix: '/api', ctx });
   // The organization workspace: one tenant scope (server/plugins/org-scope.ts) for every route.
   await app.register(
     async (scoped) => {

@@ -1,9 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isSensitiveKey, redactValue, sanitizeUrl, type ErrorSource } from '../../domain/error-monitoring';
 import { toStorableText } from '../../domain/text-rules';
+import { systemClock, type Clock } from '../context';
 import type { Database } from '../db/client';
 import { errorEvents } from '../db/schema';
+import { fingerprintOf } from '../modules/error-monitoring/fingerprint';
 
 /** The one error type: a machine code, a message a person can act on, an HTTP status. */
 export class AppError extends Error {
@@ -64,7 +67,34 @@ function pgCode(error: unknown): string | undefined {
   return undefined;
 }
 
-export const errorsPlugin = fp(async (app: FastifyInstance, opts: { database: Database }) => {
+/** The request headers kept with a server error: none that carries a credential (authorization, cookie…). */
+const KEPT_HEADERS = ['user-agent', 'content-type', 'content-length', 'accept', 'origin', 'referer'] as const;
+
+/**
+ * What the error-monitoring screen shows of the request that failed: its route, parameters and
+ * query, a few harmless headers and the body, every sensitive field redacted
+ * (domain/error-monitoring.ts redactValue) — never the Authorization header, a cookie, a password or a token.
+ */
+export function requestDetails(request: FastifyRequest): Record<string, unknown> {
+  const headers: Record<string, string> = {};
+  for (const name of KEPT_HEADERS) {
+    const value = request.headers[name];
+    if (typeof value !== 'string' || isSensitiveKey(name)) continue;
+    headers[name] = name === 'referer' || name === 'origin' ? sanitizeUrl(value) : value.slice(0, 300);
+  }
+  const body = request.body;
+  return {
+    route: request.routeOptions?.url ?? null,
+    params: redactValue(request.params ?? {}),
+    query: redactValue(request.query ?? {}),
+    headers,
+    ...(body === undefined || body === null ? {} : { body: typeof body === 'object' ? redactValue(body) : `[${typeof body} body]` }),
+    ...(request.auth?.orgId ? { orgId: request.auth.orgId } : {}),
+  };
+}
+
+export const errorsPlugin = fp(async (app: FastifyInstance, opts: { database: Database; clock?: Clock }) => {
+  const clock = opts.clock ?? systemClock;
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     reply.code(404).send({
       error: { code: 'not_found', message: `Route ${request.method} ${request.url.split('?')[0]} not found` },
@@ -109,11 +139,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { database: Da
     await captureErrorEvent(opts.database, {
       requestId,
       method: request.method,
-      url: request.url,
+      url: sanitizeUrl(request.url),
+      name: error.name || null,
       code: typeof error.code === 'string' ? error.code : null,
       message: error.message || 'Unknown error',
       stack: error.stack ?? null,
       userId: request.auth?.user.id ?? null,
+      details: requestDetails(request),
+      createdAt: clock.now(),
     }).catch((captureError: unknown) =>
       // Never silent: the capture's own failure and the original error, both in full.
       request.log.error({ err: captureError, originalError: error }, 'could not capture error event'),
@@ -124,27 +157,62 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { database: Da
   });
 });
 
-type ErrorEventInput = {
-  requestId: string;
-  method: string;
-  url: string;
+export type ErrorEventInput = {
+  /** 'server' (default) or 'browser'. */
+  source?: ErrorSource;
+  requestId: string | null;
+  method: string | null;
+  /** Already sanitized (sanitizeUrl): no tokens. */
+  url: string | null;
+  /** 500 for a server failure (default); null for a browser error. */
+  statusCode?: number | null;
+  name?: string | null;
   code: string | null;
   message: string;
   stack: string | null;
   userId: string | null;
+  /** Redacted request or page details. */
+  details?: Record<string, unknown>;
+  /** Defaults to the database's clock. */
+  createdAt?: Date;
 };
 
-/** Stores a server failure for the error-monitoring screen; every text is made storable first (NUL, lone surrogates). */
-export async function captureErrorEvent(database: Database, event: ErrorEventInput): Promise<void> {
-  const text = (value: string | null, max: number) => (value === null ? null : toStorableText(value).slice(0, max));
+/** A JSON value whose every text (keys too) PostgreSQL's jsonb accepts: no NUL, no lone surrogates. */
+function storableJson(value: unknown): unknown {
+  if (typeof value === 'string') return toStorableText(value);
+  if (Array.isArray(value)) return value.map(storableJson);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [toStorableText(key), storableJson(item)]));
+  }
+  return value;
+}
+
+/**
+ * Stores a failure for the error-monitoring screen with its fingerprint (the group it belongs to);
+ * every text is made storable first (NUL, lone surrogates). Returns the fingerprint.
+ */
+export async function captureErrorEvent(database: Database, event: ErrorEventInput): Promise<string> {
+  const text = (value: string | null | undefined, max: number) => (value === null || value === undefined ? null : toStorableText(value).slice(0, max));
+  const source = event.source ?? 'server';
+  const message = text(event.message, 2000) || 'Unknown error';
+  const name = text(event.name, 200);
+  const code = text(event.code, 200);
+  const stack = text(event.stack, 8000);
+  const fingerprint = fingerprintOf({ source, name, code, message, stack });
+  const details = storableJson({ ...(event.details ?? {}), ...(name ? { name } : {}) }) as Record<string, unknown>;
   await database.db.insert(errorEvents).values({
+    source,
+    fingerprint,
     requestId: text(event.requestId, 200),
     method: text(event.method, 20),
     url: text(event.url, 2000),
-    statusCode: 500,
-    code: text(event.code, 200),
-    message: text(event.message, 2000) ?? 'Unknown error',
-    stack: text(event.stack, 8000),
+    statusCode: event.statusCode === undefined ? (source === 'server' ? 500 : null) : event.statusCode,
+    code,
+    message,
+    stack,
     userId: event.userId,
+    details,
+    ...(event.createdAt ? { createdAt: event.createdAt } : {}),
   });
+  return fingerprint;
 }
