@@ -23,6 +23,9 @@ const EXEMPT: Record<string, string> = {
   'POST /api/anpr/{siteId}/reads': 'as POST …/plate-reads: a site camera’s read (high volume), kept in plate_reads with its camera token',
   'POST /api/auth/recover':
     'GAP: stores a reset token and sends the mail, unaudited (not in a transaction; auth.service.ts requestPasswordRecovery) — the reset itself is audited (auth.password_reset)',
+  // ── Platform settings and error monitoring (issue 12) ──
+  'POST /api/client-errors':
+    'a browser reports an error: it writes an error event (itself a log, with page and user), not a person’s action; rate limited per address',
 };
 
 type Res = { status: number; body: any; headers: Record<string, unknown> };
@@ -345,6 +348,25 @@ describe.each(databaseKinds)('every write is audited, on %s', (kind) => {
     // Both entries are about the organization acted on.
     const entries = (await query<{ id: string; org_id: string | null }>(`select id, org_id from audit_log`)).filter((e) => !before.has(e.id));
     expect(entries.map((e) => e.org_id)).toEqual([other, other]);
+  });
+
+  // ── Platform settings and error monitoring (issue 12) ─────────────────────────────────────────
+  it('platform settings and error triage', async () => {
+    const db = t.ctx.database;
+    await createUser(db, { email: 'settings@coverage.test', platformRole: 'super_admin' });
+    const platform = await session('settings@coverage.test');
+    const view = await call('GET', '/api/platform/settings', platform);
+    await audited('PUT /api/platform/settings', 'platform.settings_updated', () =>
+      call('PUT', '/api/platform/settings', platform, { ...view.body.config, maintenanceBanner: 'Coverage maintenance' }), { ofOrg: false });
+    await call('PUT', '/api/platform/settings', platform, view.body.config);
+
+    const report = await call('POST', '/api/client-errors', {}, { kind: 'error', name: 'TypeError', message: 'Coverage failure', url: '/org/bays' });
+    expect(report.status).toBe(202);
+    const [group] = (await call('GET', '/api/platform/errors', platform)).body.items;
+    await audited('POST /api/platform/errors/{fingerprint}/resolve', 'platform.issue_resolved', () =>
+      call('POST', `/api/platform/errors/${group.fingerprint}/resolve`, platform), { ofOrg: false });
+    await audited('POST /api/platform/errors/{fingerprint}/reopen', 'platform.issue_reopened', () =>
+      call('POST', `/api/platform/errors/${group.fingerprint}/reopen`, platform), { ofOrg: false });
   });
 
   it('covers every write route of the route table (or names why it writes no entry)', () => {
