@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  clientErrorReportSchema,
-  fingerprintBasis,
-  isNoiseReport,
-  normaliseMessage,
-  parseStackFrames,
-  redactValue,
-  sanitizeUrl,
-  topFrames,
-} from './error-monitoring';
+import { clientErrorReportSchema } from './error-monitoring';
+import { fingerprintBasis, isNoiseReport, normaliseMessage, parseStackFrames, redactValue, sanitizeUrl, topFrames } from './error-monitoring-rules';
 
 describe('normaliseMessage', () => {
   it('takes out what differs between occurrences of one fault', () => {

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { isSensitiveKey, redactValue, sanitizeUrl, type ErrorSource } from '../../domain/error-monitoring';
+import { isSensitiveKey, redactValue, sanitizeUrl, type ErrorSource } from '../../domain/error-monitoring-rules';
 import { toStorableText } from '../../domain/text-rules';
 import { systemClock, type Clock } from '../context';
 import type { Database } from '../db/client';

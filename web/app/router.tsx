@@ -70,7 +70,7 @@ export const routes: RouteObject[] = [
                 lazy: named(() => import('./layouts/superadmin-layout'), 'SuperAdminLayout'),
                 children: [
                   { path: 'dashboard', lazy: screen(() => import('../features/superadmin/routes/superadmin-dashboard-page')) },
-                  { path: 'settings', lazy: comingSoon('Platform Settings', 'Platform configuration.') },
+                  { path: 'settings', lazy: screen(() => import('../features/superadmin-settings/routes/platform-settings-page')) },
                   { path: 'organizations', lazy: screen(() => import('../features/superadmin/routes/organizations-page')) },
                   { path: 'organizations/:orgId', lazy: screen(() => import('../features/superadmin/routes/organization-page')) },
                   { path: 'plans', lazy: comingSoon('Plans & Billing', 'Plans, invoices and revenue.') },

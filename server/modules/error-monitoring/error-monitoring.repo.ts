@@ -1,5 +1,5 @@
 import { desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { ErrorGroupStatus, ErrorSource, ErrorStatusFilter } from '../../../domain/error-monitoring';
+import type { ErrorGroupStatus, ErrorSource, ErrorStatusFilter } from '../../../domain/error-monitoring-rules';
 import type { Db, Tx } from '../../db/client';
 import { errorEvents, errorGroups, users } from '../../db/schema';
 

@@ -2,7 +2,8 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../../domain/auth-schemas';
-import { ALREADY_OPEN, ALREADY_RESOLVED, CLIENT_ERROR_RATE_PER_MINUTE, SUPPORT_CANNOT_TRIAGE, type ErrorGroup } from '../../../domain/error-monitoring';
+import { ALREADY_OPEN, ALREADY_RESOLVED, SUPPORT_CANNOT_TRIAGE, type ErrorGroup } from '../../../domain/error-monitoring';
+import { CLIENT_ERROR_RATE_PER_MINUTE } from '../../../domain/error-monitoring-rules';
 import { authPlugin } from '../../plugins/auth';
 import { errorsPlugin } from '../../plugins/errors';
 import { addMember, bearer, createOrg, createUser, signIn } from '../../test/fixtures';
@@ -61,7 +62,7 @@ describe.each(databaseKinds)('error monitoring on %s', (kind) => {
     boom.setSerializerCompiler(serializerCompiler);
     await boom.register(errorsPlugin, { database, clock: t.clock });
     await boom.register(authPlugin, { ctx: t.ctx });
-    boom.post('/api/orgs/:orgId/boom', async (request) => {
+    boom.post('/api/orgs/:orgId/boom', async (request: { body: unknown; params: unknown }) => {
       const { orderId } = request.body as { orderId: number };
       throw new TypeError(`Order ${orderId} has no bay ${request.params && 'x'}`);
     });

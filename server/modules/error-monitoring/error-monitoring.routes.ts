@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CLIENT_ERROR_MAX_BYTES, CLIENT_ERROR_RATE_PER_MINUTE } from '../../../domain/error-monitoring-rules';
 import {
-  CLIENT_ERROR_MAX_BYTES,
-  CLIENT_ERROR_RATE_PER_MINUTE,
   SUPPORT_CANNOT_TRIAGE,
   clientErrorAcceptedSchema,
   clientErrorReportSchema,

@@ -1,20 +1,14 @@
+import { ALREADY_OPEN, ALREADY_RESOLVED, SUPPORT_CANNOT_TRIAGE, type ErrorEvent, type ErrorGroup, type ErrorGroupDetail, type ErrorGroupList } from '../../../domain/error-monitoring';
 import {
-  ALREADY_OPEN,
-  ALREADY_RESOLVED,
   CLIENT_ERROR_DEDUPE_SECONDS,
   ERROR_GROUP_RECENT_EVENTS,
   FINGERPRINT_PATTERN,
-  SUPPORT_CANNOT_TRIAGE,
   isNoiseReport,
   sanitizeUrl,
   type ClientErrorReport,
-  type ErrorEvent,
-  type ErrorGroup,
-  type ErrorGroupDetail,
-  type ErrorGroupList,
   type ErrorSource,
   type ErrorStatusFilter,
-} from '../../../domain/error-monitoring';
+} from '../../../domain/error-monitoring-rules';
 import { canEditPlatformSettings } from '../../../domain/platform-settings';
 import type { AppContext } from '../../context';
 import type { AuthContext } from '../../plugins/auth';

@@ -1,6 +1,7 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { reportError } from '../../lib/error-reporter';
 import { paths } from '../paths';
 
 /** Shown when a screen fails to load or render (e.g. an outdated tab after a new release). */
@@ -8,6 +9,9 @@ export function RouteErrorPage() {
   const error = useRouteError();
   useEffect(() => {
     console.error('Route error:', error);
+    // A screen that failed to load or render is a fault to look at (error monitoring); a 404 or
+    // another answer a loader gave on purpose is not.
+    if (!isRouteErrorResponse(error)) reportError(error, 'render');
   }, [error]);
   const message = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
