@@ -1,4 +1,4 @@
-import { Alert, Button, Code, Drawer, Group, Loader, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Code, Drawer, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCheck, IconRotateClockwise } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { errorTitle, type ErrorEvent, type ErrorGroup } from '../../../../domain/error-monitoring';
@@ -31,6 +31,18 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** Long lines wrap: only the frame around the block scrolls (one keyboard-reachable region). */
+const codeStyle = { overflow: 'visible', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
+
+/** A long block that scrolls, reachable by keyboard (focus it, then the arrow keys). */
+function Scrollable({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box role="region" aria-label={label} tabIndex={0} mah={280} style={{ overflow: 'auto', borderRadius: 'var(--mantine-radius-sm)' }}>
+      {children}
+    </Box>
+  );
+}
+
 function Sample({ event }: { event: ErrorEvent }) {
   const { name: _name, ...details } = event.details;
   return (
@@ -41,7 +53,7 @@ function Sample({ event }: { event: ErrorEvent }) {
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <Fact label="When">{formatDateTimeSeconds(event.createdAt)}</Fact>
         <Fact label={event.source === 'server' ? 'Request' : 'Page'}>
-          <Code>{whereLabel(event)}</Code>
+          <Code>{event.source === 'server' ? whereLabel(event) : (event.url ?? 'unknown')}</Code>
         </Fact>
         <Fact label="User">{event.userEmail ?? (event.userId ? 'Deleted user' : 'Not signed in')}</Fact>
         <Fact label="Request ID">{event.requestId ? <Code>{event.requestId}</Code> : '—'}</Fact>
@@ -51,11 +63,11 @@ function Sample({ event }: { event: ErrorEvent }) {
         Stack
       </Text>
       {event.stack ? (
-        <ScrollArea.Autosize mah={280} type="auto" offsetScrollbars>
-          <Code block data-testid="error-stack">
+        <Scrollable label="Stack trace">
+          <Code block data-testid="error-stack" style={codeStyle}>
             {event.stack}
           </Code>
-        </ScrollArea.Autosize>
+        </Scrollable>
       ) : (
         <Text size="sm" c="dimmed">
           No stack was recorded.
@@ -65,11 +77,11 @@ function Sample({ event }: { event: ErrorEvent }) {
         {event.source === 'server' ? 'Request details' : 'Browser details'}
       </Text>
       {Object.keys(details).length > 0 ? (
-        <ScrollArea.Autosize mah={280} type="auto" offsetScrollbars>
-          <Code block data-testid="error-request">
+        <Scrollable label={event.source === 'server' ? 'Request details' : 'Browser details'}>
+          <Code block data-testid="error-request" style={codeStyle}>
             {JSON.stringify(details, null, 2)}
           </Code>
-        </ScrollArea.Autosize>
+        </Scrollable>
       ) : (
         <Text size="sm" c="dimmed">
           Nothing else was recorded.
