@@ -65,6 +65,15 @@ test.describe('platform settings', () => {
       expect(headerBox.y).toBeGreaterThanOrEqual(bannerBox.y + bannerBox.height - 1);
       await expect(page.getByText(/Last saved .* by super@baywise\.test/)).toBeVisible();
       await capture('superadmin-settings-banner-saved', { fullPage: false });
+      // On a phone the navigation opens below the banner and the header, not under them.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByRole('button', { name: 'Toggle navigation' }).click();
+      const navBox = (await page.getByRole('navigation', { name: 'Super Admin navigation' }).boundingBox())!;
+      const phoneHeader = (await page.locator('.mantine-AppShell-header').boundingBox())!;
+      expect(navBox.y).toBeGreaterThanOrEqual(phoneHeader.y + phoneHeader.height - 1);
+      await capture('superadmin-settings-banner-phone', { fullPage: false });
+      await page.getByRole('button', { name: 'Toggle navigation' }).click();
+      await page.setViewportSize({ width: 1366, height: 900 });
 
       // Another visitor, signed out, on the portal and the sign-in screens.
       const context = await browser.newContext();
@@ -86,7 +95,8 @@ test.describe('platform settings', () => {
       await page.getByRole('button', { name: 'Save' }).click();
       await expect(toast(page, 'Settings saved')).toBeVisible();
       await expect(banner(page)).toHaveCount(0);
-      await capture('superadmin-settings');
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await capture('superadmin-settings', { fullPage: false });
     } finally {
       await clearBanner(page);
     }
