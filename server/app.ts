@@ -44,6 +44,8 @@ import gateRoutes from './modules/gate/gate.routes';
 import plateReadRoutes from './modules/anpr/plate-reads.routes';
 import anprWebhookRoutes from './modules/anpr/anpr-webhook.routes';
 import auditLogRoutes from './modules/audit-log/audit-log.routes';
+import usageRoutes from './modules/usage/usage.routes';
+import { usageCountingPlugin } from './modules/usage/usage-recorder';
 
 
 export type BuildOptions = {
@@ -101,6 +103,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authPlugin, { ctx });
+  // API and webhook calls per organization (before the routes it counts).
+  await app.register(usageCountingPlugin, { ctx });
 
   await app.register(healthRoutes, { prefix: '/api', ctx });
   await app.register(authRoutes, { prefix: '/api', ctx });
@@ -110,6 +114,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   await app.register(platformRoutes, { prefix: '/api', ctx });
   await app.register(platformAdminRoutes, { prefix: '/api', ctx });
   await app.register(auditLogRoutes, { prefix: '/api', ctx });
+  await app.register(usageRoutes, { prefix: '/api', ctx });
   // The organization workspace: one tenant scope (server/plugins/org-scope.ts) for every route.
   await app.register(
     async (scoped) => {
