@@ -24,7 +24,6 @@ describe.each(databaseKinds)('usage analytics on %s', (kind) => {
   let alpha: { id: string };
   let bravo: { id: string };
   let charlie: { id: string };
-  let evil: { id: string };
   let alphaSite: { id: string; orgId: string };
   let superSession: Session;
   let supportSession: Session;
@@ -56,7 +55,7 @@ describe.each(databaseKinds)('usage analytics on %s', (kind) => {
     bravo = await createOrg(database, { name: 'Bravo Cold Chain', slug: 'bravo-cold-chain' });
     charlie = await createOrg(database, { name: 'Charlie Docks', slug: 'charlie-docks' });
     // A name a spreadsheet would run as a formula.
-    evil = await createOrg(database, { name: '=HYPERLINK("http://x.example","Evil, Inc")', slug: 'evil-inc' });
+    await createOrg(database, { name: '=HYPERLINK("http://x.example","Evil, Inc")', slug: 'evil-inc' });
     const delta = await createOrg(database, { name: 'Delta Unlimited', slug: 'delta-unlimited' });
 
     // Alpha: one active site with three active bays (and an inactive one), a closed site.
