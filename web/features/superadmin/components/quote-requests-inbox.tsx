@@ -98,7 +98,7 @@ export function QuoteRequestsInbox({ status, page, canManage, onStatusChange, on
                 {list.data.items.map((quote) => (
                   <Table.Tr key={quote.id} data-quote={quote.company}>
                     <Table.Td>
-                      <Text size="sm" title={formatDayTime(quote.createdAt)}>
+                      <Text size="sm" title={formatDayTime(quote.createdAt)} style={{ whiteSpace: 'nowrap' }}>
                         {formatDay(quote.createdAt)}
                       </Text>
                     </Table.Td>
