@@ -84,6 +84,11 @@ test.describe('platform usage analytics', () => {
     await page.getByTestId('usage-activity-per-day').getByText('API calls', { exact: true }).click();
     await expect(page.getByRole('heading', { name: 'API calls per day' })).toBeVisible();
     await capture('superadmin-usage-7-days');
+    // A tablet in portrait: cards, charts and the table fit (the table scrolls sideways).
+    await page.setViewportSize({ width: 820, height: 1180 });
+    await expect(card(page, 'Webhook calls')).toBeVisible();
+    await capture('superadmin-usage-tablet');
+    await page.setViewportSize({ width: 1366, height: 900 });
 
     // Sorted by name, then reversed; searched.
     await table.getByRole('button', { name: 'Organization' }).click();

@@ -57,7 +57,7 @@ export function UsageOrganizationsTable({ items, total, sort, order, page, searc
     const Icon = isSorted ? (order === 'asc' ? IconArrowUp : IconArrowDown) : IconArrowsSort;
     return (
       <Table.Th key={column.key} aria-sort={isSorted ? (order === 'asc' ? 'ascending' : 'descending') : 'none'} ta={column.numeric ? 'right' : undefined} miw={column.numeric ? undefined : 200}>
-        <UnstyledButton onClick={() => onSort(column.key, next)} fw={700} fz="sm" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+        <UnstyledButton onClick={() => onSort(column.key, next)} fw={700} fz="sm" style={{ display: 'inline-flex', alignItems: 'center', gap: 4, whiteSpace: 'nowrap' }}>
           {column.label}
           <Icon size={14} aria-hidden style={{ opacity: isSorted ? 1 : 0.5 }} />
         </UnstyledButton>
