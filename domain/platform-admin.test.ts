@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   activityAge,
+  createOrganizationSchema,
+  organizationFromQuote,
+  slugify,
+  SLUG_RULE,
   canManageOrganizations,
   canReadPlatform,
   isAlertAction,
@@ -104,5 +108,38 @@ describe('schemas', () => {
     expect(organizationListQuerySchema.parse({})).toEqual({ page: 1, pageSize: 20 });
     expect(organizationListQuerySchema.parse({ q: '   ', page: '2' })).toEqual({ page: 2, pageSize: 20 });
     expect(organizationListQuerySchema.safeParse({ q: 'a\nb' }).success).toBe(false);
+  });
+});
+
+describe('creating an organization', () => {
+  it('makes a slug from the name: accents dropped, hyphens between words, at most 60 characters', () => {
+    expect(slugify('Echo Émile Transport')).toBe('echo-emile-transport');
+    expect(slugify('  Acme & Sons (North) Pty. Ltd.  ')).toBe('acme-sons-north-pty-ltd');
+    expect(slugify('!!!')).toBe('');
+    const long = slugify('Very Long Organization Name That Keeps Going On And On Beyond Sixty Characters');
+    expect(long.length).toBeLessThanOrEqual(60);
+    expect(long).toBe('very-long-organization-name-that-keeps-going-on-and-on');
+  });
+
+  it('validates the form: slug rules, e-mails, the plan, the first admin', () => {
+    const ok = createOrganizationSchema.parse({ name: ' Depot Co ', slug: '', adminEmail: 'Sam@Depot.Example', adminName: 'Sam', contactEmail: '' });
+    expect(ok).toEqual({ name: 'Depot Co', slug: undefined, contactEmail: undefined, contactPhone: undefined, adminEmail: 'sam@depot.example', adminName: 'Sam' });
+    expect(createOrganizationSchema.parse({ name: 'X', slug: 'Depot-Co', adminEmail: 'a@b.co', adminName: 'A', planId: null }).slug).toBe('depot-co');
+    const messages = (input: object) => createOrganizationSchema.safeParse(input).error?.issues.map((i) => i.message) ?? [];
+    expect(messages({ name: 'X', slug: 'a', adminEmail: 'a@b.co', adminName: 'A' })).toEqual([SLUG_RULE]);
+    expect(messages({ name: 'X', slug: 'two--hyphens', adminEmail: 'a@b.co', adminName: 'A' })).toEqual([SLUG_RULE]);
+    expect(messages({ name: 'X', adminEmail: 'nope', adminName: 'A' })).toEqual(['Please enter a valid email address']);
+    expect(messages({ name: 'X', adminEmail: 'a@b.co', adminName: 'A', planId: 'starter' })).toEqual(['Choose a plan']);
+  });
+
+  it('prefills the form from a quote request: its company, and the person who asked as first admin', () => {
+    expect(organizationFromQuote({ company: 'Depot Co', email: 'sam@depot.example', phone: null, name: 'Sam Lee' })).toEqual({
+      name: 'Depot Co',
+      slug: 'depot-co',
+      contactEmail: 'sam@depot.example',
+      contactPhone: '',
+      adminEmail: 'sam@depot.example',
+      adminName: 'Sam Lee',
+    });
   });
 });

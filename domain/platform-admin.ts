@@ -24,8 +24,6 @@ export const AUDIT_LIST_DEFAULT_LIMIT = 20;
 export const ORGANIZATIONS_PAGE_SIZE = 20;
 export const ORGANIZATION_SEARCH_MAX = 100;
 export const SUSPEND_REASON_MAX = 500;
-/** Usage figures on an organization's page cover this many days. */
-export const USAGE_WINDOW_DAYS = 30;
 /** Invoices shown on an organization's page (latest first). */
 export const ORGANIZATION_INVOICES_SHOWN = 12;
 
@@ -90,6 +88,7 @@ export function canManageOrganizations(role: string | null | undefined): boolean
 }
 
 export const SUPPORT_CANNOT_MANAGE = 'Platform support can view organizations but cannot suspend or reactivate them';
+export const SUPPORT_CANNOT_CREATE = 'Platform support can view organizations and quote requests but cannot create organizations or change quote requests';
 export const ALREADY_SUSPENDED = 'This organization is already suspended';
 export const NOT_SUSPENDED = 'This organization is not suspended';
 export const SUSPEND_REASON_REQUIRED = 'A reason is required to suspend an organization';
@@ -253,22 +252,19 @@ export const organizationPlanSchema = z.object({
   maxSites: z.number().nullable(),
   maxBays: z.number().nullable(),
   maxUsers: z.number().nullable(),
+  maxBookingsPerMonth: z.number().nullable(),
   billingStatus: z.string(),
   currentPeriodEnd: z.string().nullable(),
 });
 
+/** What counts against the plan now (the window figures come from GET /api/platform/usage?orgId=…). */
 export const organizationUsageSchema = z.object({
-  days: z.number(),
   activeSites: z.number(),
+  /** Active bays at active sites. */
   activeBays: z.number(),
   activeMembers: z.number(),
-  /** Bookings created in the window, by source (portal, admin, …). */
-  bookingsCreated: z.number(),
-  bookingsBySource: z.record(z.string(), z.number()),
-  /** Members' sign-ins in the window (audit entries auth.signed_in of the organization). */
-  signIns: z.number(),
-  documents: z.number(),
-  documentBytes: z.number(),
+  /** Bookings created this calendar month (UTC), against the plan's monthly limit. */
+  bookingsThisMonth: z.number(),
 });
 
 export const organizationDetailSchema = z.object({
@@ -306,3 +302,171 @@ export type SuspendOrganizationInput = z.infer<typeof suspendOrganizationSchema>
 /** What suspending or reactivating answers: the organization as it is now, and how many sessions ended. */
 export const organizationChangeSchema = z.object({ organization: organizationDetailSchema, sessionsEnded: z.number() });
 export type OrganizationChange = z.infer<typeof organizationChangeSchema>;
+
+// --- Creating an organization (super admins and platform owners) --------------------------------
+
+export const SLUG_MIN = 2;
+export const SLUG_MAX = 60;
+export const ORGANIZATION_NAME_MAX = 200;
+export const SLUG_TAKEN = 'This slug is already used by another organization';
+export const SLUG_RULE = `Slug must be ${SLUG_MIN}–${SLUG_MAX} lower-case letters, digits and single hyphens, starting and ending with a letter or digit`;
+export const SLUG_UNDERIVABLE = 'Enter a slug: the name has no letters or digits to make one from';
+export const PLAN_UNAVAILABLE = 'This plan does not exist or is no longer offered';
+const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/**
+ * The slug a name suggests: accents dropped, lower case, anything but letters and digits becomes
+ * one hyphen, at most SLUG_MAX characters (cut at a hyphen when one is near). '' when nothing is left.
+ */
+export function slugify(name: string): string {
+  const base = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  if (base.length <= SLUG_MAX) return base;
+  const cut = base.slice(0, SLUG_MAX);
+  const lastHyphen = cut.lastIndexOf('-');
+  return (lastHyphen >= SLUG_MAX - 15 ? cut.slice(0, lastHyphen) : cut).replace(/-+$/, '');
+}
+
+const optionalLine = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `${label} must be at most ${max} characters` })
+    .refine(...singleLine(label))
+    .optional()
+    .transform((value) => value || undefined);
+
+const requiredEmail = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .refine(...singleLine('Email'))
+    .min(1, { error: required })
+    .max(254, { error: 'Email is too long' })
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: 'Please enter a valid email address' })
+    .transform((value) => value.toLowerCase());
+
+export const createOrganizationSchema = z.object({
+  name: z
+    .string({ error: 'Organization name is required' })
+    .trim()
+    .refine(...singleLine('Organization name'))
+    .min(1, { error: 'Organization name is required' })
+    .max(ORGANIZATION_NAME_MAX, { error: `Organization name must be at most ${ORGANIZATION_NAME_MAX} characters` }),
+  /** Blank: made from the name (slugify). */
+  slug: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((value) => value === '' || (value.length >= SLUG_MIN && value.length <= SLUG_MAX && SLUG_PATTERN.test(value)), { error: SLUG_RULE })
+    .optional()
+    .transform((value) => value || undefined),
+  contactEmail: z
+    .string()
+    .trim()
+    .refine(...singleLine('Contact email'))
+    .max(254, { error: 'Contact email is too long' })
+    .refine((value) => value === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value), { error: 'Please enter a valid contact email address' })
+    .optional()
+    .transform((value) => value || undefined),
+  contactPhone: optionalLine('Contact phone', 50),
+  /** Absent: the platform's default plan; null: no plan. */
+  planId: z.uuid({ error: 'Choose a plan' }).nullable().optional(),
+  adminEmail: requiredEmail('First admin email is required'),
+  adminName: z
+    .string({ error: 'First admin name is required' })
+    .trim()
+    .refine(...singleLine('First admin name'))
+    .min(1, { error: 'First admin name is required' })
+    .max(200, { error: 'First admin name must be at most 200 characters' }),
+});
+export type CreateOrganizationInput = z.input<typeof createOrganizationSchema>;
+
+export const offeredPlanSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  priceCents: z.number(),
+  currency: z.string(),
+  interval: z.string(),
+  maxSites: z.number().nullable(),
+  maxBays: z.number().nullable(),
+  maxUsers: z.number().nullable(),
+  maxBookingsPerMonth: z.number().nullable(),
+});
+export type OfferedPlan = z.infer<typeof offeredPlanSchema>;
+
+/** What the create form offers: the active plans, and the platform's default one (null: none). */
+export const organizationFormOptionsSchema = z.object({ plans: z.array(offeredPlanSchema), defaultPlanId: z.string().nullable() });
+export type OrganizationFormOptions = z.infer<typeof organizationFormOptionsSchema>;
+
+export const createdOrganizationSchema = z.object({
+  organization: organizationDetailSchema,
+  /** The first admin's invitation (its e-mail is on its way). */
+  invitation: z.object({ id: z.string(), email: z.string(), fullName: z.string().nullable(), expiresAt: z.string() }),
+});
+export type CreatedOrganization = z.infer<typeof createdOrganizationSchema>;
+
+// --- Quote requests (the landing page's 'Request a Quote') ---------------------------------------
+
+export const QUOTE_STATUSES = ['new', 'contacted', 'converted'] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = { new: 'New', contacted: 'Contacted', converted: 'Converted' };
+export const QUOTES_PAGE_SIZE = 20;
+export const QUOTE_ALREADY_CONTACTED = 'This quote request is already marked as contacted';
+export const QUOTE_ALREADY_CONVERTED = 'This quote request has already been converted into an organization';
+
+export const quoteListQuerySchema = z.object({
+  status: z.enum(QUOTE_STATUSES, { error: 'Status must be new, contacted or converted' }).optional(),
+  page: z.coerce.number({ error: 'Page must be a whole number' }).int({ error: 'Page must be a whole number' }).min(1, { error: 'Page must be 1 or more' }).max(100_000).default(1),
+  pageSize: z.coerce
+    .number({ error: 'Page size must be a whole number' })
+    .int({ error: 'Page size must be a whole number' })
+    .min(1, { error: 'Page size must be between 1 and 100' })
+    .max(100, { error: 'Page size must be between 1 and 100' })
+    .default(QUOTES_PAGE_SIZE),
+});
+export type QuoteListQuery = z.input<typeof quoteListQuerySchema>;
+
+export const quoteRequestItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  company: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  sites: z.number().nullable(),
+  message: z.string().nullable(),
+  status: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  contactedAt: z.string().nullable(),
+  convertedOrg: z.object({ id: z.string(), name: z.string() }).nullable(),
+  handledByEmail: z.string().nullable(),
+});
+export type QuoteRequestItem = z.infer<typeof quoteRequestItemSchema>;
+
+export const quoteListSchema = z.object({
+  total: z.number(),
+  /** How many of each status there are (the inbox's badges). */
+  counts: z.object({ new: z.number(), contacted: z.number(), converted: z.number() }),
+  items: z.array(quoteRequestItemSchema),
+});
+export type QuoteList = z.infer<typeof quoteListSchema>;
+
+export const convertedQuoteSchema = createdOrganizationSchema.extend({ quote: quoteRequestItemSchema });
+export type ConvertedQuote = z.infer<typeof convertedQuoteSchema>;
+
+/** The create form's answers a quote request suggests (the person who asked becomes the first admin). */
+export function organizationFromQuote(quote: Pick<QuoteRequestItem, 'company' | 'email' | 'phone' | 'name'>) {
+  return {
+    name: quote.company,
+    slug: slugify(quote.company),
+    contactEmail: quote.email,
+    contactPhone: quote.phone ?? '',
+    adminEmail: quote.email,
+    adminName: quote.name,
+  };
+}

@@ -195,9 +195,12 @@ test.describe('organization admin login (/orgadmin)', () => {
     await expect(header.getByLabel('Site', { exact: true })).toHaveValue('North Terminal');
     await capture('org-layout-selected');
 
-    // A signed-in org admin is kept out of the super-admin area.
+    // A signed-in org admin is kept out of the super-admin area: sent to /superadmin (spec §2).
     await page.goto('/superadmin/dashboard');
-    await expect(page).toHaveURL('/org/dashboard');
+    await expect(page).toHaveURL('/superadmin');
+    await expect(page.getByRole('button', { name: 'Access Super Admin Portal' })).toBeVisible();
+    await page.goto('/org/dashboard');
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 
     // Signing out returns to the org admin login and forgets the session.
     await page.getByRole('button', { name: 'Sign out' }).click();

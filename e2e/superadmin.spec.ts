@@ -1,10 +1,14 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_PASSWORD, STORAGE_KEYS } from '../domain/constants';
-import { expect, test } from './fixtures';
+import { slugify } from '../domain/platform-admin';
+import { chooseOption, expect, latestMailTo, test } from './fixtures';
 
 // The super-admin dashboard on real data (spec §2, §7, §8) and the organizations screens: search,
 // Harbour Foods' page, suspend it with a reason (its admin's next request is refused, the portal
 // drops it) and reactivate it. Harbour Foods is shared demo data: it is always reactivated.
+// Creating an organization (its first admin gets the invitation e-mail) and the quote-request
+// inbox (mark contacted, convert); the organizations made here are suspended at the end, so the
+// portal and the sign-in pickers of later suites list the demo's only.
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -74,7 +78,7 @@ test.describe('super admin dashboard', () => {
     ] as const) {
       await expect(shortcuts.getByRole('link', { name: new RegExp(`^${name.replace('&', '\\&')}`) })).toHaveAttribute('href', href);
     }
-    await expect(page.getByRole('link', { name: 'Add New Organization' })).toHaveAttribute('href', '/superadmin/organizations');
+    await expect(page.getByRole('link', { name: 'Add New Organization' })).toHaveAttribute('href', '/superadmin/organizations?new=1');
     await capture('superadmin-dashboard-real');
 
     // Seven days: the revenue of the last week only.
@@ -231,5 +235,140 @@ test.describe('organizations', () => {
     // Back on the list, the status is active again.
     await page.getByRole('link', { name: 'All organizations' }).click();
     await expect(page.getByRole('table', { name: 'Organizations' }).locator('[data-organization="Harbour Foods"]').getByTestId('organization-status')).toHaveText('Active');
+  });
+});
+
+async function suspendForCleanup(page: Page, headers: Record<string, string>, orgId: string | null) {
+  if (!orgId) return;
+  await page.request.post(`/api/platform/organizations/${orgId}/suspend`, { headers, data: { reason: 'E2E clean-up: made by the superadmin suite' } });
+}
+
+const orgIdOf = (url: string) => /\/superadmin\/organizations\/([0-9a-f-]{36})$/.exec(url)?.[1] ?? null;
+
+test.describe('creating organizations and the quote-request inbox', () => {
+  // Screens scanned with axe on a machine shared with other suites.
+  test.setTimeout(120_000);
+
+  test('creates an organization with its plan and first admin, who gets the invitation e-mail', async ({ page, capture }) => {
+    const suffix = Date.now().toString(36);
+    const name = `E2E Fréight ${suffix}`;
+    const adminEmail = `first-admin-${suffix}@e2e.test`;
+    await signInAtSuperAdmin(page);
+    const headers = await bearerOf(page);
+    let orgId: string | null = null;
+    try {
+      // The dashboard's Add New Organization opens the form.
+      await page.getByRole('link', { name: 'Add New Organization' }).click();
+      await expect(page).toHaveURL('/superadmin/organizations?new=1');
+      const dialog = page.getByRole('dialog', { name: 'New organization' });
+      await expect(dialog.getByLabel('Organization name')).toBeVisible();
+
+      // The form checks what the server checks, with its messages.
+      await dialog.getByRole('button', { name: 'Create organization' }).click();
+      await expect(dialog.getByText('Organization name is required')).toBeVisible();
+      await expect(dialog.getByText('First admin name is required')).toBeVisible();
+      await expect(dialog.getByText('First admin email is required')).toBeVisible();
+
+      // The slug follows the name.
+      await dialog.getByLabel('Organization name').fill(name);
+      await expect(dialog.getByLabel('Slug')).toHaveValue(slugify(name));
+      await dialog.getByLabel('Contact email').fill(`ops-${suffix}@e2e.test`);
+      await chooseOption(page, 'Plan', 'Starter — $99.00/month');
+      await dialog.getByLabel('Admin name').fill('Fiona First');
+      await dialog.getByLabel('Admin email').fill(adminEmail);
+      await capture('superadmin-create-organization', { fullPage: false });
+      await dialog.getByRole('button', { name: 'Create organization' }).click();
+
+      // Its page: active, on Starter, its admin invited.
+      await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+      orgId = orgIdOf(page.url());
+      expect(orgId).not.toBeNull();
+      await expect(page.locator('.mantine-Notification-root').getByText('Organization created')).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 }).locator('..').getByTestId('organization-status')).toHaveText('Active');
+      await expect(page.getByTestId('organization-plan')).toContainText('Starter');
+      await expect(page.getByTestId('organization-audit')).toContainText('Organization created');
+      const mail = await latestMailTo(adminEmail);
+      expect(mail).toContain(`invited you to join ${name} on Baywise as Organization admin`);
+      expect(mail).toMatch(/accept-invitation\?token=/);
+      await capture('superadmin-organization-created');
+
+      // A slug in use is refused under the field, and nothing is made.
+      await page.goto('/superadmin/organizations?new=1');
+      const again = page.getByRole('dialog', { name: 'New organization' });
+      await again.getByLabel('Organization name').fill(name);
+      await again.getByLabel('Admin name').fill('Someone Else');
+      await again.getByLabel('Admin email').fill(`other-${suffix}@e2e.test`);
+      await again.getByRole('button', { name: 'Create organization' }).click();
+      await expect(again.getByText('This slug is already used by another organization')).toBeVisible();
+      await again.getByRole('button', { name: 'Cancel' }).click();
+      await expect(again).toBeHidden();
+      await expect(page).toHaveURL('/superadmin/organizations');
+      const listed = (await (await page.request.get(`/api/platform/organizations?q=${encodeURIComponent(slugify(name))}`, { headers })).json()) as { total: number };
+      expect(listed.total).toBe(1);
+    } finally {
+      await suspendForCleanup(page, headers, orgId);
+    }
+  });
+
+  test('marks a quote request contacted and converts another into an organization', async ({ page, capture }) => {
+    const suffix = Date.now().toString(36);
+    const contacted = `Contacted Carriers ${suffix}`;
+    const converted = `Converted Cartage ${suffix}`;
+    for (const [company, person] of [
+      [contacted, 'Cora Contact'],
+      [converted, 'Vic Convert'],
+    ]) {
+      const sent = await page.request.post('/api/public/quote-requests', {
+        data: { name: person, company, email: `${slugify(person)}-${suffix}@e2e.test`, sites: 2, message: 'Two warehouses, about 30 bays.' },
+      });
+      expect(sent.status()).toBe(201);
+    }
+    await signInAtSuperAdmin(page);
+    const headers = await bearerOf(page);
+    let orgId: string | null = null;
+    try {
+      // The dashboard points at the new requests.
+      await expect(page.getByTestId('dashboard-new-quotes')).toContainText(/\d+ new quote requests?/);
+      await page.getByTestId('dashboard-new-quotes').click();
+      await expect(page).toHaveURL('/superadmin/organizations?tab=quotes&qstatus=new');
+      await expect(page.getByRole('tab', { name: /Quote requests/ })).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByTestId('new-quotes-badge')).toBeVisible();
+      const table = page.getByRole('table', { name: 'Quote requests' });
+      const contactedRow = table.locator(`[data-quote="${contacted}"]`);
+      await expect(contactedRow.getByTestId('quote-status')).toHaveText('New');
+      await capture('superadmin-quote-inbox');
+
+      // Mark one contacted: it leaves the New list, and shows under Contacted with who and when.
+      await contactedRow.getByRole('button', { name: `Mark ${contacted} as contacted` }).click();
+      await expect(page.locator('.mantine-Notification-root').getByText('Marked as contacted', { exact: true })).toBeVisible();
+      await expect(contactedRow).toBeHidden();
+      await page.getByText(/^Contacted \(\d+\)$/).click();
+      await expect(table.locator(`[data-quote="${contacted}"]`).getByTestId('quote-status')).toHaveText('Contacted');
+      await expect(table.locator(`[data-quote="${contacted}"]`)).toContainText('super@baywise.test');
+
+      // Convert the other: the form starts from the request.
+      await page.getByText(/^New \(\d+\)$/).click();
+      await table.locator(`[data-quote="${converted}"]`).getByRole('button', { name: `Convert ${converted} into an organization` }).click();
+      const dialog = page.getByRole('dialog', { name: 'Convert quote request' });
+      await expect(dialog.getByLabel('Organization name')).toHaveValue(converted);
+      await expect(dialog.getByLabel('Slug')).toHaveValue(slugify(converted));
+      await expect(dialog.getByLabel('Admin name')).toHaveValue('Vic Convert');
+      await expect(dialog.getByLabel('Admin email')).toHaveValue(`vic-convert-${suffix}@e2e.test`);
+      await expect(dialog).toContainText('Two warehouses, about 30 bays.');
+      await capture('superadmin-quote-convert', { fullPage: false });
+      await dialog.getByRole('button', { name: 'Create organization and convert' }).click();
+      await expect(page.getByRole('heading', { name: converted, level: 1 })).toBeVisible();
+      orgId = orgIdOf(page.url());
+      expect(await latestMailTo(`vic-convert-${suffix}@e2e.test`)).toContain(`invited you to join ${converted}`);
+
+      // The request is converted, with a link to its organization.
+      await page.goto('/superadmin/organizations?tab=quotes&qstatus=converted');
+      const row = page.getByRole('table', { name: 'Quote requests' }).locator(`[data-quote="${converted}"]`);
+      await expect(row.getByTestId('quote-status')).toHaveText('Converted');
+      await expect(row.getByRole('link', { name: converted })).toHaveAttribute('href', `/superadmin/organizations/${orgId}`);
+      await expect(row.getByRole('button')).toHaveCount(0);
+    } finally {
+      await suspendForCleanup(page, headers, orgId);
+    }
   });
 });

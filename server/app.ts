@@ -46,6 +46,8 @@ import anprWebhookRoutes from './modules/anpr/anpr-webhook.routes';
 import auditLogRoutes from './modules/audit-log/audit-log.routes';
 import platformSettingsRoutes from './modules/platform-settings/platform-settings.routes';
 import errorMonitoringRoutes from './modules/error-monitoring/error-monitoring.routes';
+import usageRoutes from './modules/usage/usage.routes';
+import { usageCountingPlugin } from './modules/usage/usage-recorder';
 
 
 export type BuildOptions = {
@@ -103,6 +105,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authPlugin, { ctx });
+  // API and webhook calls per organization (before the routes it counts).
+  await app.register(usageCountingPlugin, { ctx });
 
   await app.register(healthRoutes, { prefix: '/api', ctx });
   await app.register(authRoutes, { prefix: '/api', ctx });
@@ -114,6 +118,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   await app.register(auditLogRoutes, { prefix: '/api', ctx });
   await app.register(platformSettingsRoutes, { prefix: '/api', ctx });
   await app.register(errorMonitoringRoutes, { prefix: '/api', ctx });
+  await app.register(usageRoutes, { prefix: '/api', ctx });
   // The organization workspace: one tenant scope (server/plugins/org-scope.ts) for every route.
   await app.register(
     async (scoped) => {

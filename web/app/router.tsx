@@ -74,7 +74,7 @@ export const routes: RouteObject[] = [
                   { path: 'organizations', lazy: screen(() => import('../features/superadmin/routes/organizations-page')) },
                   { path: 'organizations/:orgId', lazy: screen(() => import('../features/superadmin/routes/organization-page')) },
                   { path: 'plans', lazy: comingSoon('Plans & Billing', 'Plans, invoices and revenue.') },
-                  { path: 'usage', lazy: comingSoon('Platform Usage', 'Usage analytics across organizations.') },
+                  { path: 'usage', lazy: screen(() => import('../features/superadmin-usage/routes/usage-page')) },
                   { path: 'audit', lazy: screen(() => import('../features/superadmin/routes/audit-page')) },
                 ],
               },

@@ -368,6 +368,28 @@ describe.each(databaseKinds)('every write is audited, on %s', (kind) => {
     await audited('POST /api/platform/errors/{fingerprint}/reopen', 'platform.issue_reopened', () =>
       call('POST', `/api/platform/errors/${group.fingerprint}/reopen`, platform), { ofOrg: false });
   });
+  // ── Issue 12, organizations and quote requests (h-orgs) ──────────────────────────────────────
+  it('platform administration: creating an organization, the quote-request inbox', async () => {
+    const db = t.ctx.database;
+    await createUser(db, { email: 'owner@coverage.test', platformRole: 'platform_owner' });
+    const platform = await session('owner@coverage.test');
+    const created = await audited('POST /api/platform/organizations', 'organization.created', () =>
+      call('POST', '/api/platform/organizations', platform, { name: 'Created Co', adminEmail: 'first@created.test', adminName: 'First Admin' }), { ofOrg: false });
+    expect(created.body.organization.slug).toBe('created-co');
+    const asked = async (company: string) => {
+      const sent = await call('POST', '/api/public/quote-requests', {}, { name: 'Quinn', company, email: `quinn@${company.toLowerCase().replace(/\W/g, '')}.test` });
+      return sent.body.id as string;
+    };
+    const contacted = await asked('Contacted Co');
+    await audited('POST /api/platform/quote-requests/{quoteId}/contacted', 'quote.contacted', () =>
+      call('POST', `/api/platform/quote-requests/${contacted}/contacted`, platform, {}), { ofOrg: false });
+    const converted = await asked('Converted Co');
+    const res = await audited('POST /api/platform/quote-requests/{quoteId}/convert', 'quote.converted', () =>
+      call('POST', `/api/platform/quote-requests/${converted}/convert`, platform, { name: 'Converted Co', adminEmail: 'quinn@converted.test', adminName: 'Quinn' }), { ofOrg: false });
+    expect(covered.get('POST /api/platform/quote-requests/{quoteId}/convert')).toEqual(expect.arrayContaining(['organization.created', 'quote.converted']));
+    expect(res.body.quote.convertedOrg.id).toBe(res.body.organization.id);
+  });
+  // ── end of issue 12, organizations and quote requests ─────────────────────────────────────────
 
   it('covers every write route of the route table (or names why it writes no entry)', () => {
     const spec = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };

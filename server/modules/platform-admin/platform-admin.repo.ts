@@ -6,7 +6,6 @@ import {
   authSessions,
   bays,
   billing,
-  bookingDocuments,
   bookings,
   invoices,
   organizations,
@@ -243,36 +242,51 @@ export function listInvoices(db: Conn, orgId: string, limit: number) {
     .limit(limit);
 }
 
-export async function usageSince(db: Conn, orgId: string, since: Date, until: Date) {
-  const [bySource, [documents], [signIns]] = await Promise.all([
-    db
-      .select({ source: bookings.source, n: count() })
-      .from(bookings)
-      .where(and(eq(bookings.orgId, orgId), gte(bookings.createdAt, since), lte(bookings.createdAt, until)))
-      .groupBy(bookings.source),
-    db
-      .select({ n: count(), bytes: sql<string | number | null>`sum(${bookingDocuments.sizeBytes})` })
-      .from(bookingDocuments)
-      .where(eq(bookingDocuments.orgId, orgId)),
-    // Sessions opened by the organization's members for it (or without an organization chosen).
-    db
-      .select({ n: count() })
-      .from(authSessions)
-      .innerJoin(orgMemberships, and(eq(orgMemberships.userId, authSessions.userId), eq(orgMemberships.orgId, orgId)))
-      .where(
-        and(
-          or(eq(authSessions.orgId, orgId), isNull(authSessions.orgId)),
-          gte(authSessions.createdAt, since),
-          lte(authSessions.createdAt, until),
-        ),
-      ),
-  ]);
-  return {
-    bySource: Object.fromEntries(bySource.map((r) => [r.source, Number(r.n)])) as Record<string, number>,
-    documents: Number(documents?.n ?? 0),
-    documentBytes: Number(documents?.bytes ?? 0),
-    signIns: Number(signIns?.n ?? 0),
-  };
+/** Bookings created in [since, until] (this calendar month's, against the plan). */
+export async function countBookingsCreated(db: Conn, orgId: string, since: Date, until: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(bookings)
+    .where(and(eq(bookings.orgId, orgId), gte(bookings.createdAt, since), lte(bookings.createdAt, until)));
+  return Number(row?.n ?? 0);
+}
+
+// --- Creating an organization -------------------------------------------------------------------
+
+const offeredPlanColumns = {
+  id: plans.id,
+  name: plans.name,
+  priceCents: plans.priceCents,
+  currency: plans.currency,
+  interval: plans.interval,
+  maxSites: plans.maxSites,
+  maxBays: plans.maxBays,
+  maxUsers: plans.maxUsers,
+  maxBookingsPerMonth: plans.maxBookingsPerMonth,
+};
+
+/** The plans a new organization may be given: the active ones, cheapest first. */
+export function listOfferedPlans(db: Conn) {
+  return db.select(offeredPlanColumns).from(plans).where(eq(plans.active, true)).orderBy(asc(plans.priceCents), asc(plans.name));
+}
+
+export async function findOfferedPlan(db: Conn, planId: string) {
+  const [row] = await db.select(offeredPlanColumns).from(plans).where(and(eq(plans.id, planId), eq(plans.active, true)));
+  return row;
+}
+
+export async function isSlugTaken(db: Conn, slug: string): Promise<boolean> {
+  const [row] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.slug, slug));
+  return !!row;
+}
+
+export async function insertOrganization(tx: Tx, values: typeof organizations.$inferInsert) {
+  const [row] = await tx.insert(organizations).values(values).returning();
+  return row!;
+}
+
+export async function insertBilling(tx: Tx, values: typeof billing.$inferInsert) {
+  await tx.insert(billing).values(values);
 }
 
 // --- Suspension ---------------------------------------------------------------------------------

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../../domain/auth-schemas';
-import { SUPPORT_CANNOT_MANAGE, SUSPEND_REASON_REQUIRED } from '../../../domain/platform-admin';
-import { auditLog, billing, bookingDocuments, bookings, invoices, plans } from '../../db/schema';
+import {
+  PLAN_UNAVAILABLE,
+  SLUG_RULE,
+  SLUG_TAKEN,
+  SLUG_UNDERIVABLE,
+  SUPPORT_CANNOT_CREATE,
+  SUPPORT_CANNOT_MANAGE,
+  SUSPEND_REASON_REQUIRED,
+} from '../../../domain/platform-admin';
+import { PLATFORM_CONFIG_KEY } from '../../../domain/platform-settings';
+import { auditLog, billing, bookingDocuments, bookings, invoices, plans, platformSettings } from '../../db/schema';
 import { addMember, bearer, createBay, createOrg, createSite, createUser, signIn, TEST_PASSWORD } from '../../test/fixtures';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/harness';
 
@@ -325,19 +334,11 @@ describe.each(databaseKinds)('platform administration API on %s', (kind) => {
         ['Alpha North', ['A-1', 'A-2', 'A-3']],
         ['Alpha Old', ['O-1', 'O-2']],
       ]);
-      expect(org.plan).toMatchObject({ name: 'Starter', priceCents: 9900, maxSites: 1, maxBays: 10, maxUsers: 10 });
+      expect(org.plan).toMatchObject({ name: 'Starter', priceCents: 9900, maxSites: 1, maxBays: 10, maxUsers: 10, maxBookingsPerMonth: null });
       expect(org.invoices).toHaveLength(5);
       expect(org.invoices.find((i: { status: string }) => i.status === 'open')).toMatchObject({ amountDue: 999, amountPaid: 0, paidAt: null });
-      expect(org.usage).toMatchObject({
-        days: 30,
-        activeSites: 1,
-        activeBays: 2,
-        activeMembers: 2,
-        bookingsCreated: 1,
-        bookingsBySource: { portal: 1 },
-        documents: 1,
-        documentBytes: 2048,
-      });
+      // What counts against the plan now: the portal booking of 2 days ago is this month's; the admin one of 40 days ago is not.
+      expect(org.usage).toEqual({ activeSites: 1, activeBays: 2, activeMembers: 2, bookingsThisMonth: 1 });
     });
 
     it('answers 404 for an unknown or malformed id', async () => {
@@ -487,6 +488,146 @@ describe.each(databaseKinds)('platform administration API on %s', (kind) => {
     it('shows the suspension of an organization suspended without an audit entry', async () => {
       const org = (await get(`/api/platform/organizations/${bravo.id}`, superSession)).json();
       expect(org.suspension).toMatchObject({ byEmail: null, reason: 'No reason recorded' });
+    });
+  });
+
+  describe('creating an organization', () => {
+    const form = (overrides: Record<string, unknown> = {}) => ({
+      name: 'Echo Émile Transport',
+      contactEmail: 'ops@echo.example',
+      contactPhone: '+61 2 9000 1234',
+      adminEmail: 'Erin@Echo.example',
+      adminName: 'Erin Echo',
+      ...overrides,
+    });
+    const create = (payload: object, session: Session | undefined = superSession) => post('/api/platform/organizations', session, payload);
+    const counts = async () =>
+      (
+        await t.ctx.database.query<{ orgs: number; billing: number; invitations: number; mail: number }>(
+          `select (select count(*)::int from organizations) as orgs, (select count(*)::int from billing) as billing,
+                  (select count(*)::int from org_invitations) as invitations, (select count(*)::int from mail_outbox) as mail`,
+        )
+      )[0]!;
+    const planId = async (name: string) => (await t.ctx.database.query<{ id: string }>(`select id from plans where name = $1`, [name]))[0]!.id;
+
+    it('is for super admins and platform owners: 401 signed out, 403 to members (before the body) and to platform support', async () => {
+      const admin = await signIn(t.app, 'admin@alpha.example');
+      const before = await counts();
+      expect((await post('/api/platform/organizations', undefined, form())).statusCode).toBe(401);
+      expect((await create({}, admin)).statusCode).toBe(403);
+      const support = await create(form(), supportSession);
+      expect(support.statusCode).toBe(403);
+      expect(support.json().error.message).toBe(SUPPORT_CANNOT_CREATE);
+      expect((await get('/api/platform/organization-options')).statusCode).toBe(401);
+      expect((await get('/api/platform/organization-options', admin)).statusCode).toBe(403);
+      expect((await get('/api/platform/organization-options', supportSession)).statusCode).toBe(200);
+      expect(await counts()).toEqual(before);
+    });
+
+    it('refuses bad answers with the form’s messages and changes nothing', async () => {
+      const before = await counts();
+      const empty = await create({});
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json().error.details.map((d: { path: string; message: string }) => [d.path, d.message])).toEqual([
+        ['name', 'Organization name is required'],
+        ['adminEmail', 'First admin email is required'],
+        ['adminName', 'First admin name is required'],
+      ]);
+      const cases: [object, string, string][] = [
+        [form({ slug: 'Bad Slug!' }), 'slug', SLUG_RULE],
+        [form({ slug: '-edge-' }), 'slug', SLUG_RULE],
+        [form({ adminEmail: 'erin@' }), 'adminEmail', 'Please enter a valid email address'],
+        [form({ contactEmail: 'ops' }), 'contactEmail', 'Please enter a valid contact email address'],
+        [form({ planId: 'starter' }), 'planId', 'Choose a plan'],
+        [form({ name: 'Two\nlines' }), 'name', 'Organization name contains characters that are not allowed (control characters or line breaks)'],
+        [form({ name: '!!!' }), 'slug', SLUG_UNDERIVABLE],
+      ];
+      for (const [payload, path, message] of cases) {
+        const res = await create(payload);
+        expect(res.statusCode, message).toBe(400);
+        expect(res.json().error.details, message).toContainEqual({ path, message });
+      }
+      // A plan that does not exist, or is no longer offered: 404 under the field.
+      await t.ctx.database.db.insert(plans).values({ name: 'Legacy', active: false });
+      for (const id of ['00000000-0000-4000-8000-000000000000', await planId('Legacy')]) {
+        const res = await create(form({ planId: id }));
+        expect(res.statusCode).toBe(404);
+        expect(res.json().error).toMatchObject({ message: PLAN_UNAVAILABLE, details: [{ path: 'planId', message: PLAN_UNAVAILABLE }] });
+      }
+      expect(await counts()).toEqual(before);
+    });
+
+    it("creates it active with the platform's default plan and invites its first admin by e-mail, audited; the admin joins", async () => {
+      const starter = await planId('Starter');
+      await t.ctx.database.db.insert(platformSettings).values({ key: PLATFORM_CONFIG_KEY, value: { defaultPlanId: starter } });
+      const options = (await get('/api/platform/organization-options', superSession)).json();
+      expect(options.defaultPlanId).toBe(starter);
+      expect(options.plans.map((p: { name: string }) => p.name)).toEqual(['Starter', 'Pro']);
+
+      const res = await create(form());
+      expect(res.statusCode, res.body).toBe(201);
+      const { organization, invitation } = res.json();
+      expect(organization).toMatchObject({
+        name: 'Echo Émile Transport',
+        slug: 'echo-emile-transport',
+        status: 'active',
+        contactEmail: 'ops@echo.example',
+        contactPhone: '+61 2 9000 1234',
+        createdAt: NOW.toISOString(),
+        plan: { id: starter, name: 'Starter', billingStatus: 'active' },
+        members: [],
+        sites: [],
+        usage: { activeSites: 0, activeBays: 0, activeMembers: 0, bookingsThisMonth: 0 },
+      });
+      expect(invitation).toMatchObject({ email: 'erin@echo.example', fullName: 'Erin Echo', expiresAt: new Date(NOW.getTime() + 7 * DAY).toISOString() });
+      const [stored] = await t.ctx.database.query<{ role: string; invited_by_email: string }>(
+        `select i.role, u.email as invited_by_email from org_invitations i join users u on u.id = i.invited_by where i.id = $1`,
+        [invitation.id],
+      );
+      expect(stored).toEqual({ role: 'org_admin', invited_by_email: 'super@platform.example' });
+      const [audit] = await t.ctx.database.query<{ actor_email: string; actor_role: string; details: Record<string, unknown> }>(
+        `select actor_email, actor_role, details from audit_log where action = 'organization.created' and org_id = $1`,
+        [organization.id],
+      );
+      expect(audit).toMatchObject({
+        actor_email: 'super@platform.example',
+        actor_role: 'super_admin',
+        details: { name: 'Echo Émile Transport', slug: 'echo-emile-transport', plan_id: starter, plan_chosen: 'default', admin_email: 'erin@echo.example', invitation_id: invitation.id },
+      });
+      // Newest first on the list.
+      expect((await get('/api/platform/organizations?pageSize=1', superSession)).json().items[0]).toMatchObject({ id: organization.id, plan: { name: 'Starter' } });
+
+      // The invitation e-mail, and the admin accepting it: the organization's first admin.
+      const mail = (await t.outbox()).find((m) => m.subject === "You're invited to join Echo Émile Transport on Baywise");
+      expect(mail?.to && [mail.to].flat()[0]?.text).toBe('erin@echo.example');
+      const token = mail!.text!.match(/accept-invitation\?token=([A-Za-z0-9_-]+)/)![1];
+      const accepted = await post(`/api/invitations/${token}/accept`, undefined, { password: 'Erin-password-1' });
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      const erin = await signIn(t.app, 'erin@echo.example', 'Erin-password-1', organization.id);
+      expect((await get(`/api/orgs/${organization.id}/dashboard`, erin)).statusCode).toBe(200);
+      const detail = (await get(`/api/platform/organizations/${organization.id}`, superSession)).json();
+      expect(detail.members.map((m: { email: string; role: string; fullName: string }) => [m.email, m.role, m.fullName])).toEqual([['erin@echo.example', 'org_admin', 'Erin Echo']]);
+    });
+
+    it('answers 409 under the slug when it is in use (any case, typed or made from the name) and makes nothing', async () => {
+      const before = await counts();
+      for (const payload of [form({ name: 'Another', slug: 'echo-emile-transport' }), form({ slug: 'ECHO-EMILE-TRANSPORT' }), form({ name: 'Alpha Freight', adminEmail: 'x@alpha.example' })]) {
+        const res = await create(payload);
+        expect(res.statusCode, JSON.stringify(payload)).toBe(409);
+        expect(res.json().error).toMatchObject({ code: 'slug_taken', message: SLUG_TAKEN, details: [{ path: 'slug', message: SLUG_TAKEN }] });
+      }
+      expect(await counts()).toEqual(before);
+    });
+
+    it('takes the plan chosen, or none', async () => {
+      const pro = await create(form({ name: 'Foxtrot Haulage', planId: await planId('Pro'), adminEmail: 'fox@foxtrot.example' }));
+      expect(pro.statusCode).toBe(201);
+      expect(pro.json().organization.plan).toMatchObject({ name: 'Pro' });
+      const none = await create(form({ name: 'Golf Yards', slug: 'golf', planId: null, adminEmail: 'g@golf.example' }));
+      expect(none.statusCode).toBe(201);
+      expect(none.json().organization).toMatchObject({ slug: 'golf', plan: null });
+      const [row] = await t.ctx.database.query<{ plan_id: string | null; status: string }>(`select plan_id, status from billing where org_id = $1`, [none.json().organization.id]);
+      expect(row).toEqual({ plan_id: null, status: 'active' });
     });
   });
 });

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  createdOrganizationSchema,
+  createOrganizationSchema,
+  organizationFormOptionsSchema,
   organizationAuditQuerySchema,
   organizationAuditSchema,
   organizationChangeSchema,
@@ -60,6 +63,38 @@ const platformAdminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
       },
     },
     async (request) => service.listOrganizations(ctx, request.query),
+  );
+
+  app.get(
+    '/platform/organization-options',
+    {
+      schema: {
+        tags,
+        summary: "What the create-organization form offers: the active plans and the platform's default plan",
+        security,
+        response: { 200: organizationFormOptionsSchema },
+      },
+    },
+    async () => service.organizationFormOptions(ctx),
+  );
+
+  app.post(
+    '/platform/organizations',
+    {
+      schema: {
+        tags,
+        summary: 'Creates an organization with its plan and invites its first admin by e-mail, in one transaction (super admins and platform owners)',
+        description:
+          "slug: blank makes one from the name; one in use answers 409 (code slug_taken, under the field). planId: absent gives the platform's default plan, null no plan; a plan that does not exist or is no longer offered answers 404.",
+        security,
+        body: createOrganizationSchema,
+        response: { 201: createdOrganizationSchema },
+      },
+    },
+    async (request, reply) => {
+      const created = await service.createOrganization(ctx, requirePlatformAdmin(request), request.body, request.ip);
+      return reply.code(201).send(created);
+    },
   );
 
   app.get(

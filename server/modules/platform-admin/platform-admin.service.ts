@@ -3,21 +3,36 @@ import {
   ALREADY_SUSPENDED,
   NOT_SUSPENDED,
   ORGANIZATION_INVOICES_SHOWN,
+  PLAN_UNAVAILABLE,
+  SLUG_TAKEN,
+  SLUG_UNDERIVABLE,
+  SUPPORT_CANNOT_CREATE,
   SUPPORT_CANNOT_MANAGE,
-  USAGE_WINDOW_DAYS,
   canManageOrganizations,
   organizationActions,
+  slugify,
   type AuditEntry,
+  type CreatedOrganization,
+  type createOrganizationSchema,
+  type OrganizationFormOptions,
   type OrganizationChange,
   type OrganizationDetail,
   type OrganizationList,
   type PlatformStats,
   type StatsPeriodDays,
 } from '../../../domain/platform-admin';
+import type { z } from 'zod';
+import { INVITATION_TTL_DAYS } from '../../../domain/org-team';
+import { startOfUtcMonth } from '../../../domain/usage';
 import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth';
-import { conflict, forbidden, notFound } from '../../plugins/errors';
+import { AppError, conflict, forbidden, notFound } from '../../plugins/errors';
 import { writeAudit } from '../audit/audit.service';
+import { hashToken, randomToken } from '../auth/tokens';
+import { getPlatformConfig } from '../platform-settings/platform-config';
+import { queueInvitationMail } from '../team/invitation-mail';
+import * as teamRepo from '../team/team.repo';
 import * as repo from './platform-admin.repo';
 
 // The platform's figures and its organizations (issue 12). Every function here runs for a platform
@@ -103,13 +118,13 @@ export async function getOrganization(ctx: AppContext, auth: AuthContext, orgId:
   const org = await existingOrganization(ctx, orgId);
   const { db } = ctx.database;
   const now = ctx.clock.now();
-  const [plan, members, siteRows, bayRows, invoiceRows, usage, suspension] = await Promise.all([
+  const [plan, members, siteRows, bayRows, invoiceRows, bookingsThisMonth, suspension] = await Promise.all([
     repo.findPlan(db, orgId),
     repo.listMembers(db, orgId),
     repo.listSites(db, orgId),
     repo.listBays(db, orgId),
     repo.listInvoices(db, orgId, ORGANIZATION_INVOICES_SHOWN),
-    repo.usageSince(db, orgId, new Date(now.getTime() - USAGE_WINDOW_DAYS * DAY_MS), now),
+    repo.countBookingsCreated(db, orgId, startOfUtcMonth(now), now),
     org.status === 'suspended' ? repo.findLatestSuspension(db, orgId) : Promise.resolve(undefined),
   ]);
   const activeSiteIds = new Set(siteRows.filter((s) => s.active).map((s) => s.id));
@@ -142,20 +157,16 @@ export async function getOrganization(ctx: AppContext, auth: AuthContext, orgId:
           maxSites: plan.plan.maxSites,
           maxBays: plan.plan.maxBays,
           maxUsers: plan.plan.maxUsers,
+          maxBookingsPerMonth: plan.plan.maxBookingsPerMonth,
           billingStatus: plan.billingStatus,
           currentPeriodEnd: isoOrNull(plan.currentPeriodEnd),
         }
       : null,
     usage: {
-      days: USAGE_WINDOW_DAYS,
       activeSites: activeSiteIds.size,
       activeBays: bayRows.filter((b) => b.active && activeSiteIds.has(b.siteId)).length,
       activeMembers: members.filter((m) => m.active).length,
-      bookingsCreated: Object.values(usage.bySource).reduce((sum, n) => sum + n, 0),
-      bookingsBySource: usage.bySource,
-      signIns: usage.signIns,
-      documents: usage.documents,
-      documentBytes: usage.documentBytes,
+      bookingsThisMonth,
     },
     members: members.map((m) => ({
       ...m,
@@ -238,4 +249,120 @@ export async function reactivateOrganization(ctx: AppContext, auth: AuthContext,
     });
   });
   return { organization: await getOrganization(ctx, auth, orgId), sessionsEnded: 0 };
+}
+
+// --- Creating an organization -------------------------------------------------------------------
+
+/** The create form's choices: the active plans and the platform's default plan (if it is still offered). */
+export async function organizationFormOptions(ctx: AppContext): Promise<OrganizationFormOptions> {
+  const { db } = ctx.database;
+  const [plans, config] = await Promise.all([repo.listOfferedPlans(db), getPlatformConfig(db)]);
+  const defaultPlanId = config.defaultPlanId && plans.some((p) => p.id === config.defaultPlanId) ? config.defaultPlanId : null;
+  return { plans, defaultPlanId };
+}
+
+/** 400 or 409 with the message under one field of the form ({ details: [{ path, message }] }). */
+const fieldRefusal = (status: number, code: string, path: string, message: string) => new AppError(status, code, message, [{ path, message }]);
+
+function pgField(error: unknown, field: 'code' | 'constraint'): string | undefined {
+  const e = error as Record<string, unknown> & { cause?: Record<string, unknown> };
+  const value = e?.[field] ?? e?.cause?.[field];
+  return typeof value === 'string' ? value : undefined;
+}
+
+export type CreateOrganizationOptions = {
+  /** Runs in the same transaction once the organization exists (converting a quote request marks it). */
+  alsoInTransaction?: (tx: Tx, created: { orgId: string; name: string }) => Promise<void>;
+  /** Written into the organization.created entry. */
+  auditDetails?: Record<string, unknown>;
+};
+
+/**
+ * Creates an organization (super admins and platform owners) in one transaction: the organization
+ * (active), its billing row with the chosen plan (absent: the platform's default plan; null: none),
+ * the first admin's invitation with its e-mail queued, and the audit entry organization.created.
+ * The slug is made from the name when left blank; a slug in use answers 409 under the field.
+ */
+export async function createOrganization(
+  ctx: AppContext,
+  auth: AuthContext,
+  input: z.output<typeof createOrganizationSchema>,
+  ip: string | null,
+  options: CreateOrganizationOptions = {},
+): Promise<CreatedOrganization> {
+  if (!canManageOrganizations(auth.user.platformRole)) throw forbidden(SUPPORT_CANNOT_CREATE);
+  const { db } = ctx.database;
+  const slug = input.slug ?? slugify(input.name);
+  if (!slug) throw fieldRefusal(400, 'validation_error', 'slug', SLUG_UNDERIVABLE);
+  let planId: string | null;
+  if (input.planId === undefined) {
+    planId = (await organizationFormOptions(ctx)).defaultPlanId;
+  } else if (input.planId === null) {
+    planId = null;
+  } else {
+    if (!(await repo.findOfferedPlan(db, input.planId))) throw fieldRefusal(404, 'not_found', 'planId', PLAN_UNAVAILABLE);
+    planId = input.planId;
+  }
+  const now = ctx.clock.now();
+  const token = randomToken();
+  let created: { orgId: string; invitation: CreatedOrganization['invitation'] };
+  try {
+    created = await db.transaction(async (tx) => {
+      if (await repo.isSlugTaken(tx, slug)) throw fieldRefusal(409, 'slug_taken', 'slug', SLUG_TAKEN);
+      const org = await repo.insertOrganization(tx, {
+        name: input.name,
+        slug,
+        status: 'active',
+        contactEmail: input.contactEmail ?? null,
+        contactPhone: input.contactPhone ?? null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await repo.insertBilling(tx, { orgId: org.id, planId, status: 'active', updatedAt: now });
+      // The team's invitation, as an org admin's invite makes it (same row, same e-mail, same link).
+      const invitation = await teamRepo.insertInvitation(tx, {
+        orgId: org.id,
+        email: input.adminEmail,
+        fullName: input.adminName,
+        role: 'org_admin',
+        employeeId: null,
+        tokenHash: hashToken(token),
+        invitedBy: auth.user.id,
+        createdAt: now,
+        lastSentAt: now,
+        expiresAt: new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS),
+      });
+      await queueInvitationMail(tx, now, invitation, token);
+      await writeAudit(tx, {
+        actor: { id: auth.user.id, email: auth.user.email, role: auth.user.platformRole },
+        action: 'organization.created',
+        resourceType: 'organization',
+        resourceId: org.id,
+        orgId: org.id,
+        details: {
+          name: org.name,
+          slug,
+          plan_id: planId,
+          plan_chosen: input.planId === undefined ? 'default' : 'explicit',
+          admin_email: input.adminEmail,
+          invitation_id: invitation.id,
+          ...options.auditDetails,
+        },
+        ip,
+      });
+      await options.alsoInTransaction?.(tx, { orgId: org.id, name: org.name });
+      return {
+        orgId: org.id,
+        invitation: { id: invitation.id, email: invitation.email, fullName: invitation.fullName, expiresAt: invitation.expiresAt.toISOString() },
+      };
+    });
+  } catch (error) {
+    // Two creations raced past the check: the unique index answers for the slug.
+    if (!(error instanceof AppError) && pgField(error, 'code') === '23505' && pgField(error, 'constraint') === 'organizations_slug_unique') {
+      throw fieldRefusal(409, 'slug_taken', 'slug', SLUG_TAKEN);
+    }
+    throw error;
+  }
+  ctx.mailWorker?.kick();
+  return { organization: await getOrganization(ctx, auth, created.orgId), invitation: created.invitation };
 }

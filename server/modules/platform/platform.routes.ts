@@ -1,49 +1,81 @@
-import { count, desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  convertedQuoteSchema,
+  createOrganizationSchema,
+  quoteListQuerySchema,
+  quoteListSchema,
+  quoteRequestItemSchema,
+} from '../../../domain/platform-admin';
 import type { ModuleOptions } from '../../app';
-import { quoteRequests } from '../../db/schema';
 import { requirePlatformAdmin } from '../../plugins/auth';
+import * as quotes from './quote-requests.service';
 
-const quoteRequestDto = z.object({
-  id: z.string(),
-  name: z.string(),
-  company: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  sites: z.number().nullable(),
-  message: z.string().nullable(),
-  status: z.string(),
-  createdAt: z.string(),
-});
+// /api/platform/quote-requests…: the landing page's quote requests for the platform administrators.
+// Every route: 401 signed out, 403 without a platform role (checked before the query or body);
+// marking and converting also 403 for platform support (decision 014).
 
-/** Platform administration (super admins, platform owners and support). */
+const security = [{ bearer: [] }];
+const tags = ['platform'];
+const quoteParams = z.object({ quoteId: z.string().max(100) });
+
 const platformRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
+  app.addHook('preValidation', async (request) => {
+    requirePlatformAdmin(request);
+  });
+
   app.get(
     '/platform/quote-requests',
     {
       schema: {
-        tags: ['platform'],
-        summary: "Quote requests from the landing page's 'Request a Quote' form, newest first",
-        security: [{ bearer: [] }],
-        querystring: z.object({
-          limit: z.coerce.number().int().min(1).max(100).default(20),
-          offset: z.coerce.number().int().min(0).default(0),
-        }),
-        response: { 200: z.object({ total: z.number(), items: z.array(quoteRequestDto) }) },
+        tags,
+        summary: "Quote requests from the landing page's 'Request a Quote' form, newest first, with how many there are of each status",
+        security,
+        querystring: quoteListQuerySchema,
+        response: { 200: quoteListSchema },
       },
     },
-    async (request) => {
-      requirePlatformAdmin(request);
-      const { limit, offset } = request.query;
-      const [rows, [total]] = await Promise.all([
-        ctx.database.db.select().from(quoteRequests).orderBy(desc(quoteRequests.createdAt)).limit(limit).offset(offset),
-        ctx.database.db.select({ n: count() }).from(quoteRequests),
-      ]);
-      return {
-        total: Number(total?.n ?? 0),
-        items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-      };
+    async (request) => quotes.listQuotes(ctx, request.query),
+  );
+
+  app.get(
+    '/platform/quote-requests/:quoteId',
+    {
+      schema: { tags, summary: 'One quote request', security, params: quoteParams, response: { 200: quoteRequestItemSchema } },
+    },
+    async (request) => quotes.getQuote(ctx, request.params.quoteId),
+  );
+
+  app.post(
+    '/platform/quote-requests/:quoteId/contacted',
+    {
+      schema: {
+        tags,
+        summary: 'Marks a new quote request as contacted (super admins and platform owners); 409 once contacted or converted',
+        security,
+        params: quoteParams,
+        response: { 200: quoteRequestItemSchema },
+      },
+    },
+    async (request) => quotes.markContacted(ctx, requirePlatformAdmin(request), request.params.quoteId, request.ip),
+  );
+
+  app.post(
+    '/platform/quote-requests/:quoteId/convert',
+    {
+      schema: {
+        tags,
+        summary: 'Creates an organization from a quote request and marks the request converted, in one transaction (super admins and platform owners)',
+        description: 'The body is the create-organization form (POST /api/platform/organizations). 409 when the request was already converted.',
+        security,
+        params: quoteParams,
+        body: createOrganizationSchema,
+        response: { 201: convertedQuoteSchema },
+      },
+    },
+    async (request, reply) => {
+      const converted = await quotes.convertQuote(ctx, requirePlatformAdmin(request), request.params.quoteId, request.body, request.ip);
+      return reply.code(201).send(converted);
     },
   );
 };

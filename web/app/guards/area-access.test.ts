@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { homePathForRole } from '../../../domain/enums';
+import { loginPathForArea } from '../paths';
 import { canEnterArea, redirectFor } from './area-access';
 
 describe('canEnterArea and redirectFor', () => {
@@ -16,6 +17,17 @@ describe('canEnterArea and redirectFor', () => {
       expect(redirectFor('org', 'org_admin', path), path).toBeNull();
     }
     expect(canEnterArea('superadmin', 'org_admin')).toBe(false);
+  });
+
+  it('sends anyone without a platform role from a super-admin screen to /superadmin (spec §2)', () => {
+    for (const role of ['org_admin', 'dockmaster', 'security', 'tenant', null]) {
+      for (const path of ['/superadmin/dashboard', '/superadmin/organizations', '/superadmin/usage', '/superadmin/organizations/123']) {
+        expect(redirectFor('superadmin', role, path), `${role} ${path}`).toBe('/superadmin');
+      }
+    }
+    for (const role of ['super_admin', 'platform_owner', 'platform_support']) {
+      expect(redirectFor('superadmin', role, '/superadmin/usage')).toBeNull();
+    }
   });
 
   it('gives a dockmaster the operations screens and not the setup ones', () => {
@@ -46,6 +58,8 @@ describe('canEnterArea and redirectFor', () => {
       const home = homePathForRole(role);
       for (const area of ['superadmin', 'org', 'dockmaster'] as const) {
         const target = redirectFor(area, role, `/${area}/dashboard`);
+        // An area's sign-in page is outside its guard: going there cannot loop.
+        if (target === loginPathForArea[area]) continue;
         if (target?.startsWith('/org')) expect(redirectFor('org', role, target)).toBeNull();
         if (target?.startsWith('/dockmaster')) expect(redirectFor('dockmaster', role, target)).toBeNull();
         if (target?.startsWith('/superadmin')) expect(redirectFor('superadmin', role, target)).toBeNull();

@@ -1,7 +1,7 @@
 // The platform-administration endpoints and query keys, in one place. Every key starts with
 // ['platform'], so a suspension or a Refresh can invalidate everything the screens show.
 
-import type { OrganizationListQuery, StatsPeriodDays } from '../../../../domain/platform-admin';
+import type { OrganizationListQuery, QuoteListQuery, StatsPeriodDays } from '../../../../domain/platform-admin';
 
 export const platformPaths = {
   stats: (days: StatsPeriodDays) => `/api/platform/stats?days=${days}`,
@@ -12,6 +12,11 @@ export const platformPaths = {
   suspend: (orgId: string) => `/api/platform/organizations/${encodeURIComponent(orgId)}/suspend`,
   reactivate: (orgId: string) => `/api/platform/organizations/${encodeURIComponent(orgId)}/reactivate`,
   recentActivity: (limit: number) => `/api/platform/recent-activity?limit=${limit}`,
+  organizationOptions: '/api/platform/organization-options',
+  quoteRequests: '/api/platform/quote-requests',
+  quoteRequest: (quoteId: string) => `/api/platform/quote-requests/${encodeURIComponent(quoteId)}`,
+  quoteContacted: (quoteId: string) => `/api/platform/quote-requests/${encodeURIComponent(quoteId)}/contacted`,
+  quoteConvert: (quoteId: string) => `/api/platform/quote-requests/${encodeURIComponent(quoteId)}/convert`,
 } as const;
 
 export const platformKeys = {
@@ -22,4 +27,8 @@ export const platformKeys = {
   organization: (orgId: string) => ['platform', 'organizations', 'detail', orgId] as const,
   organizationAudit: (orgId: string, page: number) => ['platform', 'organizations', 'audit', orgId, page] as const,
   recentActivity: (limit: number) => ['platform', 'recent-activity', limit] as const,
+  organizationOptions: ['platform', 'organization-options'] as const,
+  quotes: ['platform', 'quote-requests'] as const,
+  quoteList: (query: QuoteListQuery) => ['platform', 'quote-requests', 'list', query] as const,
+  quote: (quoteId: string) => ['platform', 'quote-requests', 'detail', quoteId] as const,
 };

@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArrowRight, IconPlus } from '@tabler/icons-react';
+import { IconArrowRight, IconInbox, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { NO_ORGANIZATIONS_TEXT, ORGANIZATIONS_FAILED_TEXT, planLabel, type OrganizationListItem } from '../../../../domain/platform-admin';
 import { paths } from '../../../app/paths';
@@ -7,10 +7,17 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDay } from './format';
 import { OrganizationStatusBadge } from './organization-status-badge';
 
-type Props = { organizations: OrganizationListItem[] | undefined; total: number | undefined; isLoading: boolean; error: unknown };
+type Props = {
+  organizations: OrganizationListItem[] | undefined;
+  total: number | undefined;
+  isLoading: boolean;
+  error: unknown;
+  /** Quote requests nobody has followed up yet (a link to the inbox when there are any). */
+  newQuotes?: number;
+};
 
 /** The first 3 organizations, newest first, with their status colour and plan ('No Plan'). */
-export function DashboardOrganizations({ organizations, total, isLoading, error }: Props) {
+export function DashboardOrganizations({ organizations, total, isLoading, error, newQuotes }: Props) {
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="dashboard-organizations-heading">
       <Group justify="space-between" mb="sm" wrap="wrap" gap="xs">
@@ -22,7 +29,7 @@ export function DashboardOrganizations({ organizations, total, isLoading, error 
             {total === undefined ? 'Newest first' : `Newest first · ${total} in all`}
           </Text>
         </div>
-        <Button component={Link} to={paths.superadmin.organizations} size="sm" leftSection={<IconPlus size={16} aria-hidden />}>
+        <Button component={Link} to={`${paths.superadmin.organizations}?new=1`} size="sm" leftSection={<IconPlus size={16} aria-hidden />}>
           Add New Organization
         </Button>
       </Group>
@@ -66,7 +73,12 @@ export function DashboardOrganizations({ organizations, total, isLoading, error 
           ))}
         </Stack>
       )}
-      <Group justify="flex-end" mt="sm">
+      <Group justify={newQuotes ? 'space-between' : 'flex-end'} mt="sm" wrap="wrap" gap="xs">
+        {newQuotes ? (
+          <Button component={Link} to={`${paths.superadmin.organizations}?tab=quotes&qstatus=new`} variant="light" size="sm" leftSection={<IconInbox size={16} aria-hidden />} data-testid="dashboard-new-quotes">
+            {newQuotes} new quote request{newQuotes === 1 ? '' : 's'}
+          </Button>
+        ) : null}
         <Button component={Link} to={paths.superadmin.organizations} variant="subtle" size="sm" rightSection={<IconArrowRight size={16} aria-hidden />}>
           View All Organizations
         </Button>

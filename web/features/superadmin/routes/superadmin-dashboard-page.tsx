@@ -19,6 +19,7 @@ import { toast } from '../../../lib/toast';
 import { useListParams } from '../../../lib/use-list-params';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useOrganizations } from '../api/get-organizations';
+import { useNewQuoteCount } from '../api/quote-requests';
 import { usePlatformStatistics } from '../api/get-platform-statistics';
 import { useRecentActivity } from '../api/get-recent-activity';
 import { DashboardOrganizations } from '../components/dashboard-organizations';
@@ -46,6 +47,7 @@ export default function SuperAdminDashboardPage() {
   const stats = usePlatformStatistics(days);
   const organizations = useOrganizations({ page: 1, pageSize: DASHBOARD_ORGANIZATIONS });
   const activity = useRecentActivity(DASHBOARD_AUDIT_ENTRIES);
+  const newQuotes = useNewQuoteCount();
   const [isRefreshing, setRefreshing] = useState(false);
   // Ages are measured at each render: every refresh or period change brings them up to date.
   const now = new Date();
@@ -119,6 +121,7 @@ export default function SuperAdminDashboardPage() {
           total={organizations.data?.total}
           isLoading={organizations.isPending}
           error={organizations.isError && !organizations.data ? organizations.error : null}
+          newQuotes={newQuotes}
         />
         <RecentActivity
           entries={activity.data?.items}
