@@ -44,6 +44,8 @@ import gateRoutes from './modules/gate/gate.routes';
 import plateReadRoutes from './modules/anpr/plate-reads.routes';
 import anprWebhookRoutes from './modules/anpr/anpr-webhook.routes';
 import auditLogRoutes from './modules/audit-log/audit-log.routes';
+import mfaRoutes from './modules/mfa/mfa.routes';
+import impersonationRoutes from './modules/impersonation/impersonation.routes';
 
 
 export type BuildOptions = {
@@ -110,6 +112,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   await app.register(platformRoutes, { prefix: '/api', ctx });
   await app.register(platformAdminRoutes, { prefix: '/api', ctx });
   await app.register(auditLogRoutes, { prefix: '/api', ctx });
+  await app.register(mfaRoutes, { prefix: '/api', ctx });
+  await app.register(impersonationRoutes, { prefix: '/api', ctx });
   // The organization workspace: one tenant scope (server/plugins/org-scope.ts) for every route.
   await app.register(
     async (scoped) => {
