@@ -196,7 +196,7 @@ export const startImpersonationSchema = z.object({
   reason: z
     .string({ error: IMPERSONATION_REASON_REQUIRED })
     .trim()
-    .min(1, IMPERSONATION_REASON_REQUIRED)
+    .min(1, { error: IMPERSONATION_REASON_REQUIRED, abort: true })
     .min(IMPERSONATION_REASON_MIN, IMPERSONATION_REASON_SHORT)
     .max(IMPERSONATION_REASON_MAX, `The reason must be at most ${IMPERSONATION_REASON_MAX} characters`)
     .refine(...multiLine('Reason')),
