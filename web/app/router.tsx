@@ -76,6 +76,7 @@ export const routes: RouteObject[] = [
                   { path: 'plans', lazy: comingSoon('Plans & Billing', 'Plans, invoices and revenue.') },
                   { path: 'usage', lazy: comingSoon('Platform Usage', 'Usage analytics across organizations.') },
                   { path: 'audit', lazy: screen(() => import('../features/superadmin/routes/audit-page')) },
+                  { path: 'security', lazy: screen(() => import('../features/auth/routes/security-page')) },
                 ],
               },
             ],
