@@ -1,4 +1,4 @@
-import { Alert, Button, CopyButton, Group, List, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, CopyButton, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCopy, IconDownload, IconAlertTriangle } from '@tabler/icons-react';
 
 type RecoveryCodesPanelProps = {
@@ -34,17 +34,21 @@ export function RecoveryCodesPanel({ codes, email, onDone }: RecoveryCodesPanelP
         only now: keep them somewhere safe, away from this computer.
       </Alert>
       <Paper withBorder radius="md" p="md" bg="gray.0">
-        <List listStyleType="none" data-testid="recovery-codes" aria-label="Recovery codes">
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing={4}>
-            {codes.map((code) => (
-              <List.Item key={code}>
-                <Text ff="monospace" size="md">
-                  {code}
-                </Text>
-              </List.Item>
-            ))}
-          </SimpleGrid>
-        </List>
+        <SimpleGrid
+          component="ul"
+          cols={{ base: 1, xs: 2 }}
+          spacing="xs"
+          verticalSpacing={4}
+          data-testid="recovery-codes"
+          aria-label="Recovery codes"
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+        >
+          {codes.map((code) => (
+            <Text component="li" key={code} ff="monospace" size="md">
+              {code}
+            </Text>
+          ))}
+        </SimpleGrid>
       </Paper>
       <Group gap="sm">
         <CopyButton value={text}>

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, List, Modal, Pagination, Paper, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, List, Modal, Pagination, Paper, Stack, Table, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
 import { IconUserShield } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -59,7 +59,7 @@ export function OrganizationMembers({ members }: { members: OrganizationDetail['
                   <Table.Th>Last sign-in</Table.Th>
                   {canImpersonate ? (
                     <Table.Th>
-                      <span className="mantine-visually-hidden">Actions</span>
+                      <VisuallyHidden>Actions</VisuallyHidden>
                     </Table.Th>
                   ) : null}
                 </Table.Tr>
@@ -191,7 +191,10 @@ function ActAsModal({ member, organization, onClose }: ActAsModalProps) {
           value={reason}
           error={reasonError}
           data-autofocus
-          onChange={(e) => setReason(e.currentTarget.value)}
+          onChange={(e) => {
+            setReason(e.currentTarget.value);
+            setReasonError(null);
+          }}
         />
         {serverError ? (
           <Alert color="red" variant="light" role="alert" title="Could not act as this member" styles={alertStyles}>
