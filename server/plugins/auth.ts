@@ -131,7 +131,9 @@ export async function requireOrgAccess(
 /** requireOrgAccess for a caller already authenticated outside a request (the realtime socket). */
 export async function checkOrgAccess(ctx: AppContext, auth: AuthContext, orgId: string, roles?: OrgRole[]): Promise<OrgAccess> {
   if (!/^[0-9a-f-]{36}$/i.test(orgId)) throw notFound('Organization');
-  if (auth.mfaEnrolmentRequired) throw new AppError(403, 'mfa_enrolment_required', MFA_ENROLMENT_REQUIRED);
+  // A platform session that must enrol in two-factor sign-in first reaches no organization (HTTP
+  // requests are refused with 403 by the hook above; this covers the realtime socket too).
+  if (auth.mfaEnrolmentRequired) throw notFound('Organization');
   // An impersonation covers the one organization it was started for.
   if (auth.impersonator && auth.orgId !== orgId) throw notFound('Organization');
   if (isPlatformRole(auth.user.platformRole)) {
