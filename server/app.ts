@@ -48,6 +48,8 @@ import platformSettingsRoutes from './modules/platform-settings/platform-setting
 import errorMonitoringRoutes from './modules/error-monitoring/error-monitoring.routes';
 import usageRoutes from './modules/usage/usage.routes';
 import { usageCountingPlugin } from './modules/usage/usage-recorder';
+import mfaRoutes from './modules/mfa/mfa.routes';
+import impersonationRoutes from './modules/impersonation/impersonation.routes';
 
 
 export type BuildOptions = {
@@ -119,6 +121,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   await app.register(platformSettingsRoutes, { prefix: '/api', ctx });
   await app.register(errorMonitoringRoutes, { prefix: '/api', ctx });
   await app.register(usageRoutes, { prefix: '/api', ctx });
+  await app.register(mfaRoutes, { prefix: '/api', ctx });
+  await app.register(impersonationRoutes, { prefix: '/api', ctx });
   // The organization workspace: one tenant scope (server/plugins/org-scope.ts) for every route.
   await app.register(
     async (scoped) => {

@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, eq } from 'drizzle-orm';
+import { MFA_ENROLMENT_REQUIRED } from '../../domain/auth-schemas';
 import { isPlatformRole, type OrgRole, type PlatformRole } from '../../domain/enums';
 import type { AppContext } from '../context';
 import { organizations, orgMemberships } from '../db/schema';
 import { AppError, notFound, unauthorized } from './errors';
+import { runWithRequestActor } from '../modules/audit/actor-context';
 import { verifyAccessToken } from '../modules/auth/tokens';
 
 export type AuthUser = {
@@ -20,6 +22,15 @@ export type AuthContext = {
   /** Organization and site chosen at sign-in (org admin / dockmaster logins), if any. */
   orgId: string | null;
   siteId: string | null;
+  /** When the session ends (an impersonation's 30 minutes, or the refresh-token lifetime). */
+  sessionExpiresAt: Date;
+  /** The platform user acting as `user` (impersonation, decision 017), if any. */
+  impersonator: { id: string; email: string } | null;
+  /**
+   * A platform user who has not enrolled in two-factor sign-in while the platform requires it
+   * (decision 018): the session reaches the enrolment routes and nothing else.
+   */
+  mfaEnrolmentRequired: boolean;
 };
 
 declare module 'fastify' {
@@ -28,17 +39,60 @@ declare module 'fastify' {
   }
 }
 
+export const IMPERSONATION_FORBIDDEN = 'Not available while acting as another user. End the impersonation first.';
+
+/** What a session that must enrol in two-factor sign-in may still reach (besides public routes). */
+const ENROLMENT_ROUTES = new Set([
+  'GET /api/auth/user',
+  'POST /api/auth/logout',
+  'POST /api/rpc/get_current_user_role',
+  'GET /api/auth/settings',
+]);
+
+/** Routes an impersonation session may not use: the platform's, and the account's own credentials. */
+function isClosedToImpersonation(method: string, route: string): boolean {
+  return route.startsWith('/api/platform/') || route.startsWith('/api/auth/mfa') || (method === 'PUT' && route === '/api/auth/user');
+}
+
+function isOpenDuringEnrolment(method: string, route: string): boolean {
+  return (
+    ENROLMENT_ROUTES.has(`${method} ${route}`) ||
+    route.startsWith('/api/auth/mfa') ||
+    route.startsWith('/api/public/') ||
+    route === '/api/health'
+  );
+}
+
 /**
  * Reads `Authorization: Bearer <access token>` on every request, verifies the JWT and that its
- * session is still live (sign-out revokes at once), and sets request.auth. Never throws:
- * routes decide with the guards below.
+ * session is still live (sign-out revokes at once), and sets request.auth. Routes decide with the
+ * guards below; two kinds of session are limited here, for every route at once:
+ * - an impersonation session never reaches /api/platform/* nor the account's password and
+ *   two-factor settings (403), and its handler runs with the platform user in the audit context;
+ * - a platform user who must enrol in two-factor sign-in reaches the enrolment routes only (403).
  */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContext }) => {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     if (!header?.toLowerCase().startsWith('bearer ')) return;
-    request.auth = await verifyAccessToken(opts.ctx, header.slice(7).trim());
+    const auth = await verifyAccessToken(opts.ctx, header.slice(7).trim());
+    request.auth = auth;
+    if (!auth) return;
+    const route = request.routeOptions.url ?? request.url.split('?')[0]!;
+    if (auth.impersonator && isClosedToImpersonation(request.method, route)) {
+      throw new AppError(403, 'impersonation_forbidden', IMPERSONATION_FORBIDDEN);
+    }
+    if (auth.mfaEnrolmentRequired && !isOpenDuringEnrolment(request.method, route)) {
+      throw new AppError(403, 'mfa_enrolment_required', MFA_ENROLMENT_REQUIRED);
+    }
+  });
+  // The handler (and all it awaits) runs with the impersonator in the audit context, so every
+  // entry it writes names both users. A callback hook: `done` continues the chain inside run().
+  app.addHook('preHandler', (request, _reply, done) => {
+    const impersonator = request.auth?.impersonator;
+    if (impersonator) runWithRequestActor({ impersonator }, done);
+    else done();
   });
 });
 
@@ -50,6 +104,8 @@ export function requireAuth(request: FastifyRequest): AuthContext {
 export function requirePlatformAdmin(request: FastifyRequest, roles?: PlatformRole[]): AuthContext {
   const auth = requireAuth(request);
   const role = auth.user.platformRole;
+  if (auth.impersonator) throw new AppError(403, 'impersonation_forbidden', IMPERSONATION_FORBIDDEN);
+  if (auth.mfaEnrolmentRequired) throw new AppError(403, 'mfa_enrolment_required', MFA_ENROLMENT_REQUIRED);
   if (!isPlatformRole(role) || (roles && !roles.includes(role))) {
     throw new AppError(403, 'forbidden', 'Platform administrator access required');
   }
@@ -75,6 +131,11 @@ export async function requireOrgAccess(
 /** requireOrgAccess for a caller already authenticated outside a request (the realtime socket). */
 export async function checkOrgAccess(ctx: AppContext, auth: AuthContext, orgId: string, roles?: OrgRole[]): Promise<OrgAccess> {
   if (!/^[0-9a-f-]{36}$/i.test(orgId)) throw notFound('Organization');
+  // A platform session that must enrol in two-factor sign-in first reaches no organization (HTTP
+  // requests are refused with 403 by the hook above; this covers the realtime socket too).
+  if (auth.mfaEnrolmentRequired) throw notFound('Organization');
+  // An impersonation covers the one organization it was started for.
+  if (auth.impersonator && auth.orgId !== orgId) throw notFound('Organization');
   if (isPlatformRole(auth.user.platformRole)) {
     const [org] = await ctx.database.db
       .select({ id: organizations.id })

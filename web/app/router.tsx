@@ -76,6 +76,7 @@ export const routes: RouteObject[] = [
                   { path: 'plans', lazy: comingSoon('Plans & Billing', 'Plans, invoices and revenue.') },
                   { path: 'usage', lazy: screen(() => import('../features/superadmin-usage/routes/usage-page')) },
                   { path: 'audit', lazy: screen(() => import('../features/superadmin/routes/audit-page')) },
+                  { path: 'security', lazy: screen(() => import('../features/auth/routes/security-page')) },
                 ],
               },
             ],

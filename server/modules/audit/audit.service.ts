@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { auditLog, orgMemberships, users } from '../../db/schema';
+import { currentImpersonator, type Impersonator } from './actor-context';
 
 export type AuditActor = { id: string; email?: string | null; role?: string | null } | null;
 
@@ -15,6 +16,11 @@ export type AuditEntry = {
   ip?: string | null;
   /** The role recorded when there is no signed-in actor: 'public' (the portal, a manage link) or 'system' (background jobs). */
   anonymousRole?: 'public' | 'system';
+  /**
+   * The platform user behind the actor. Defaults to the one of the current request (a request made
+   * with an impersonation session, server/modules/audit/actor-context.ts); null records none.
+   */
+  impersonator?: Impersonator | null;
 };
 
 /**
@@ -22,6 +28,8 @@ export type AuditEntry = {
  * the role from their active membership in the entry's organization (platform role first), or
  * 'unknown'; anonymous actors (the public portal) are recorded with role 'public'.
  * Pass the transaction handle so the entry commits or rolls back with the change it records.
+ * During an impersonation the entry also names the platform user (impersonator_id/_email, and
+ * `impersonatedBy` in the details, so every screen and export that shows details shows it).
  */
 export async function writeAudit(db: Db | Tx, entry: AuditEntry): Promise<void> {
   let actorEmail = entry.actor?.email ?? null;
@@ -51,6 +59,8 @@ export async function writeAudit(db: Db | Tx, entry: AuditEntry): Promise<void> 
       }
     }
   }
+  const impersonator = entry.impersonator === undefined ? currentImpersonator() : entry.impersonator;
+  const details = impersonator ? { impersonatedBy: impersonator.email, ...entry.details } : (entry.details ?? {});
   await db.insert(auditLog).values({
     actorId: entry.actor?.id ?? null,
     actorEmail,
@@ -60,7 +70,9 @@ export async function writeAudit(db: Db | Tx, entry: AuditEntry): Promise<void> 
     resourceId: entry.resourceId ?? null,
     orgId: entry.orgId ?? null,
     siteId: entry.siteId ?? null,
-    details: entry.details ?? {},
+    details,
     ip: entry.ip ?? null,
+    impersonatorId: impersonator?.id ?? null,
+    impersonatorEmail: impersonator?.email ?? null,
   });
 }

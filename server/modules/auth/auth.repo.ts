@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import {
   authSessions,
@@ -175,4 +176,46 @@ export function spendAuthToken(db: Conn, kind: string, tokenHash: string, at: Da
     )
     .returning()
     .then((rows) => rows[0]);
+}
+
+/**
+ * The impersonation a session carries (decision 017): the member, the platform user, the reason,
+ * and the organization with the member's role in it. Undefined for an ordinary session.
+ */
+export async function findImpersonation(db: Conn, sessionId: string) {
+  const impersonators = alias(users, 'impersonator');
+  const [row] = await db
+    .select({
+      id: authSessions.id,
+      orgId: authSessions.orgId,
+      orgName: organizations.name,
+      userId: users.id,
+      email: users.email,
+      role: orgMemberships.role,
+      impersonatorId: impersonators.id,
+      impersonatorEmail: impersonators.email,
+      reason: authSessions.impersonationReason,
+      startedAt: authSessions.createdAt,
+      expiresAt: authSessions.expiresAt,
+    })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .innerJoin(impersonators, eq(impersonators.id, authSessions.impersonatorId))
+    .innerJoin(organizations, eq(organizations.id, authSessions.orgId))
+    .leftJoin(orgMemberships, and(eq(orgMemberships.orgId, authSessions.orgId), eq(orgMemberships.userId, authSessions.userId)))
+    .where(eq(authSessions.id, sessionId));
+  if (!row || !row.orgId) return null;
+  return {
+    id: row.id,
+    orgId: row.orgId,
+    orgName: row.orgName,
+    userId: row.userId,
+    email: row.email,
+    role: row.role ?? 'unknown',
+    impersonatorId: row.impersonatorId,
+    impersonatorEmail: row.impersonatorEmail,
+    reason: row.reason ?? '',
+    startedAt: row.startedAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+  };
 }

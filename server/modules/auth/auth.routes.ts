@@ -2,7 +2,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  authSettingsSchema,
   dockmasterLoginSchema,
+  impersonationSchema,
+  mfaChallengeSchema,
+  mfaGrantSchema,
   passwordGrantSchema,
   recoverSchema,
   refreshGrantSchema,
@@ -10,28 +14,30 @@ import {
   signUpSchema,
   updateUserSchema,
   verifySchema,
+  type MfaChallenge,
   type Session,
 } from '../../../domain/auth-schemas';
 import type { ModuleOptions } from '../../app';
 import { requireAuth } from '../../plugins/auth';
 import { badRequest } from '../../plugins/errors';
 import { perIpLimit } from '../../plugins/rate-limit';
+import { requestMeta as meta } from './attempts';
 import * as auth from './auth.service';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S, deviceCookieValue, readDeviceMarks } from './sign-in-throttle';
 
-const meta = (request: FastifyRequest) => ({
-  ip: request.ip ?? null,
-  userAgent: request.headers['user-agent'] ?? null,
-  deviceMarks: readDeviceMarks(request.headers.cookie),
-});
-
 /**
  * A token response: never cached by a browser or a proxy. After a sign-in, the browser is marked
- * as recognised for the account (sign-in-throttle.ts).
+ * as recognised for the account (sign-in-throttle.ts); a two-factor challenge marks nothing yet.
  */
-function sendSession(ctx: ModuleOptions['ctx'], request: FastifyRequest, reply: FastifyReply, session: Session, isSignIn: boolean) {
+function sendSession(
+  ctx: ModuleOptions['ctx'],
+  request: FastifyRequest,
+  reply: FastifyReply,
+  session: Session | MfaChallenge,
+  isSignIn: boolean,
+) {
   reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
-  if (isSignIn) {
+  if (isSignIn && 'user' in session) {
     const value = deviceCookieValue(ctx.authSecret, readDeviceMarks(request.headers.cookie), session.user.id);
     const secure = ctx.config.publicUrl.startsWith('https:') ? '; Secure' : '';
     reply.header(
@@ -54,6 +60,10 @@ const currentUserSchema = z.object({
   role: z.string().nullable(),
   orgId: z.string().nullable(),
   siteId: z.string().nullable(),
+  /** Set while a platform user acts as this user (decision 017). */
+  impersonation: impersonationSchema.nullable(),
+  /** Two-factor sign-in (decision 018): on, required by the platform, still to be set up. */
+  mfa: z.object({ enrolled: z.boolean(), required: z.boolean(), enrolmentRequired: z.boolean() }),
   memberships: z.array(
     z.object({ orgId: z.string(), orgName: z.string(), role: z.string(), active: z.boolean(), employeeId: z.string().nullable() }),
   ),
@@ -71,10 +81,13 @@ const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =>
       config: limit(20),
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with a password (grant_type=password) or rotate a refresh token (grant_type=refresh_token)',
-        querystring: z.object({ grant_type: z.enum(['password', 'refresh_token'], 'Unsupported grant type') }),
+        summary:
+          'Sign in with a password (grant_type=password), finish a two-factor sign-in (grant_type=mfa) or rotate a refresh token (grant_type=refresh_token)',
+        description:
+          'With two-factor sign-in on, grant_type=password answers { mfa_required, challenge_token, expires_in, methods } instead of a session; grant_type=mfa with the challenge_token and a code (or a recovery_code) answers the session.',
+        querystring: z.object({ grant_type: z.enum(['password', 'refresh_token', 'mfa'], 'Unsupported grant type') }),
         body: z.record(z.string(), z.unknown()),
-        response: { 200: sessionSchema },
+        response: { 200: z.union([sessionSchema, mfaChallengeSchema]) },
       },
     },
     async (request, reply) => {
@@ -89,6 +102,9 @@ const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =>
       if (request.query.grant_type === 'refresh_token') {
         return sendSession(ctx, request, reply, await auth.refreshSession(ctx, parse(refreshGrantSchema).refresh_token), false);
       }
+      if (request.query.grant_type === 'mfa') {
+        return sendSession(ctx, request, reply, await auth.signInWithMfa(ctx, parse(mfaGrantSchema), meta(request)), true);
+      }
       return sendSession(ctx, request, reply, await auth.signInWithPassword(ctx, parse(passwordGrantSchema), meta(request)), true);
     },
   );
@@ -101,7 +117,7 @@ const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =>
         tags: ['auth'],
         summary: 'Dockmaster sign-in with site, employee ID and password',
         body: dockmasterLoginSchema,
-        response: { 200: sessionSchema },
+        response: { 200: z.union([sessionSchema, mfaChallengeSchema]) },
       },
     },
     async (request, reply) => sendSession(ctx, request, reply, await auth.signInDockmaster(ctx, request.body, meta(request)), true),
@@ -156,7 +172,19 @@ const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =>
       config: limit(10),
       schema: { tags: ['auth'], summary: 'E-mail a password reset link', body: recoverSchema, response: { 200: messageSchema } },
     },
-    async (request) => auth.requestPasswordRecovery(ctx, request.body.email),
+    async (request) => auth.requestPasswordRecovery(ctx, request.body.email, meta(request)),
+  );
+
+  app.get(
+    '/auth/settings',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'What the sign-in and sign-up screens need to know: whether anyone may create an account',
+        response: { 200: authSettingsSchema },
+      },
+    },
+    async () => auth.getAuthSettings(ctx),
   );
 
   app.post(

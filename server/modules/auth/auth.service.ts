@@ -1,31 +1,32 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import type {
-  dockmasterLoginSchema,
-  passwordGrantSchema,
-  Session,
-  signUpSchema,
-  updateUserSchema,
-  verifySchema,
+import {
+  MFA_CHALLENGE_INVALID,
+  MFA_CHALLENGE_TTL_S,
+  SIGN_UP_CLOSED,
+  type dockmasterLoginSchema,
+  type MfaChallenge,
+  type mfaGrantSchema,
+  type passwordGrantSchema,
+  type Session,
+  type signUpSchema,
+  type updateUserSchema,
+  type verifySchema,
 } from '../../../domain/auth-schemas';
 import { isPlatformRole, ORG_ROLES } from '../../../domain/enums';
 import type { AppContext } from '../../context';
-import { users } from '../../db/schema';
-import { AppError, badRequest, RetryLaterError, unauthorized } from '../../plugins/errors';
+import { authTokens, users } from '../../db/schema';
+import { AppError, badRequest, unauthorized } from '../../plugins/errors';
 import type { AuthContext } from '../../plugins/auth';
 import { writeAudit } from '../audit/audit.service';
+import { writeImpersonationEnd } from '../impersonation/impersonation-audit';
+import { isEnrolled, verifySecondFactor } from '../mfa/mfa.service';
+import { getPlatformConfig } from '../platform-settings/platform-config';
+import { claimAttempt, mfaAttemptKey, type RequestMeta } from './attempts';
 import * as repo from './auth.repo';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
-import {
-  FAILURE_WINDOW_MIN,
-  FREE_ACCOUNT_FAILURES,
-  FREE_IP_FAILURES,
-  isRecognisedDevice,
-  MAX_ACCOUNT_DELAY_S,
-  MAX_IP_DELAY_S,
-  waitSeconds,
-} from './sign-in-throttle';
-import { hashToken, randomToken, signAccessToken } from './tokens';
+import { isRecognisedDevice } from './sign-in-throttle';
+import { hashToken, randomToken, signAccessToken, signMfaChallenge, verifyMfaChallenge } from './tokens';
 
 /** A refresh token presented twice within this grace (two tabs racing) is refused without revoking. */
 const REFRESH_REUSE_GRACE_MS = 10_000;
@@ -34,12 +35,6 @@ const RECOVERY_TOKEN_TTL_MS = 3600_000;
 
 export const INVALID_CREDENTIALS = 'Invalid login credentials';
 
-type RequestMeta = {
-  ip: string | null;
-  userAgent: string | null;
-  /** The recognised-device marks the browser sent (sign-in-throttle.ts). */
-  deviceMarks?: string[];
-};
 type UserRow = typeof users.$inferSelect;
 
 // 401: the authentication service's 'invalid credentials' kind (spec §8).
@@ -54,42 +49,31 @@ function toSessionUser(user: UserRow) {
   };
 }
 
-/**
- * Counts this attempt before the password is checked, refusing it when it comes too soon after
- * earlier failures: per account (unless this browser is recognised for it) and per address, each
- * with a doubling delay (decision 005). The count and the provisional failure row are written
- * under a lock on the account key, so a burst of parallel guesses is counted one by one instead
- * of all passing the check at once. Answers the row's id: the caller deletes it when the password
- * was right.
- */
-async function claimAttempt(ctx: AppContext, key: string, meta: RequestMeta, isRecognised: boolean): Promise<number> {
-  const now = ctx.clock.now();
-  const since = new Date(now.getTime() - FAILURE_WINDOW_MIN * 60_000);
-  const isAddressExempt = ctx.config.rateLimitDisabled || (!!meta.ip && ctx.config.rateLimitAllowList.includes(meta.ip));
-  return ctx.database.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`sign-in:${key}`}, 0))`);
-    const failures = await repo.recentFailures(tx, key, meta.ip, since);
-    const waitS = Math.max(
-      isRecognised ? 0 : waitSeconds(failures.account, FREE_ACCOUNT_FAILURES, MAX_ACCOUNT_DELAY_S, now),
-      isAddressExempt ? 0 : waitSeconds(failures.ip, FREE_IP_FAILURES, MAX_IP_DELAY_S, now),
-    );
-    if (waitS > 0) {
-      throw new RetryLaterError(
-        429,
-        'too_many_attempts',
-        `Too many failed sign-in attempts. Please wait ${waitS < 60 ? `${waitS} seconds` : `${Math.ceil(waitS / 60)} minutes`} and try again.`,
-        waitS,
-      );
-    }
-    return repo.recordFailure(tx, key, meta.ip, now);
-  });
+/** The session answer for tokens already stored: a new access token (capped at the session's end). */
+export async function sessionAnswer(
+  ctx: AppContext,
+  user: UserRow,
+  session: { id: string; expiresAt: Date },
+  refreshToken: string,
+): Promise<Session> {
+  const access = await signAccessToken(ctx, { userId: user.id, sessionId: session.id, email: user.email }, session.expiresAt);
+  return {
+    access_token: access.token,
+    refresh_token: refreshToken,
+    token_type: 'bearer',
+    expires_in: access.expiresIn,
+    expires_at: access.expiresAt,
+    user: toSessionUser(user),
+  };
 }
 
+/** A new session (signed in): its refresh token, the last sign-in time, and the audit entry. */
 async function issueSession(
   ctx: AppContext,
   user: UserRow,
   scope: { orgId?: string | null; siteId?: string | null },
   meta: RequestMeta,
+  details?: Record<string, unknown>,
 ): Promise<Session> {
   const now = ctx.clock.now();
   const refreshToken = randomToken();
@@ -112,19 +96,78 @@ async function issueSession(
       resourceId: created.id,
       orgId: scope.orgId ?? null,
       siteId: scope.siteId ?? null,
+      details,
       ip: meta.ip,
     });
     return created;
   });
-  const access = await signAccessToken(ctx, { userId: user.id, sessionId: session.id, email: user.email });
-  return {
-    access_token: access.token,
-    refresh_token: refreshToken,
-    token_type: 'bearer',
-    expires_in: access.expiresIn,
-    expires_at: access.expiresAt,
-    user: toSessionUser(user),
-  };
+  return sessionAnswer(ctx, user, session, refreshToken);
+}
+
+/**
+ * After the password, an account with two-factor sign-in gets a challenge instead of a session
+ * (decision 018): a signed, five-minute token, spent when a right code comes back with it.
+ */
+async function issueSessionOrChallenge(
+  ctx: AppContext,
+  user: UserRow,
+  scope: { orgId?: string | null; siteId?: string | null },
+  meta: RequestMeta,
+): Promise<Session | MfaChallenge> {
+  if (!(await isEnrolled(ctx.database.db, user.id))) return issueSession(ctx, user, scope, meta);
+  const now = ctx.clock.now();
+  const challengeId = randomToken();
+  await repo.insertAuthToken(ctx.database.db, {
+    userId: user.id,
+    kind: 'mfa_challenge',
+    tokenHash: hashToken(challengeId),
+    expiresAt: new Date(now.getTime() + MFA_CHALLENGE_TTL_S * 1000),
+  });
+  const challengeToken = await signMfaChallenge(
+    ctx,
+    { userId: user.id, orgId: scope.orgId ?? null, siteId: scope.siteId ?? null, challengeId },
+    MFA_CHALLENGE_TTL_S,
+  );
+  return { mfa_required: true, challenge_token: challengeToken, expires_in: MFA_CHALLENGE_TTL_S, methods: ['totp', 'recovery_code'] };
+}
+
+/**
+ * The second step of a sign-in with two-factor sign-in: the challenge and a current code or a
+ * recovery code. A wrong or replayed code counts against the throttle as a wrong password does
+ * and leaves the challenge usable until it expires; a right one spends both and opens the session.
+ */
+export async function signInWithMfa(ctx: AppContext, input: z.infer<typeof mfaGrantSchema>, meta: RequestMeta): Promise<Session> {
+  const invalidChallenge = () => new AppError(400, 'invalid_grant', MFA_CHALLENGE_INVALID);
+  const claims = await verifyMfaChallenge(ctx, input.challenge_token);
+  if (!claims) throw invalidChallenge();
+  const db = ctx.database.db;
+  const now = ctx.clock.now();
+  const live = await db
+    .select({ id: authTokens.id })
+    .from(authTokens)
+    .where(and(eq(authTokens.kind, 'mfa_challenge'), eq(authTokens.tokenHash, hashToken(claims.challengeId)), eq(authTokens.userId, claims.userId), isNull(authTokens.usedAt)));
+  if (live.length === 0) throw invalidChallenge();
+  const user = await repo.findUserById(db, claims.userId);
+  if (!user || !user.active) throw invalidChallenge();
+  const key = mfaAttemptKey(user.id);
+  await claimAttempt(ctx, key, meta, false);
+  const used = await db.transaction(async (tx) => {
+    const result = await verifySecondFactor(tx, user.id, { code: input.code, recoveryCode: input.recovery_code }, now);
+    if (!(await repo.spendAuthToken(tx, 'mfa_challenge', hashToken(claims.challengeId), now))) throw invalidChallenge();
+    if (result.method === 'recovery_code') {
+      await writeAudit(tx, {
+        actor: { id: user.id, email: user.email },
+        action: 'mfa.recovery_code_used',
+        resourceType: 'user',
+        resourceId: user.id,
+        details: { recoveryCodesLeft: result.recoveryCodesLeft },
+        ip: meta.ip,
+      });
+    }
+    return result;
+  });
+  await repo.clearFailures(db, key);
+  return issueSession(ctx, user, { orgId: claims.orgId, siteId: claims.siteId }, meta, { secondFactor: used.method });
 }
 
 /** Checks e-mail and password; every way of failing looks the same to the caller. */
@@ -157,10 +200,10 @@ export async function signInWithPassword(
   ctx: AppContext,
   input: z.infer<typeof passwordGrantSchema>,
   meta: RequestMeta,
-): Promise<Session> {
+): Promise<Session | MfaChallenge> {
   const user = await checkPassword(ctx, input.email, input.password, meta);
   if (input.orgId) await assertOrgMember(ctx, user, input.orgId);
-  return issueSession(ctx, user, { orgId: input.orgId ?? null }, meta);
+  return issueSessionOrChallenge(ctx, user, { orgId: input.orgId ?? null }, meta);
 }
 
 export const INVALID_EMPLOYEE = 'Invalid employee ID or password';
@@ -170,7 +213,7 @@ export async function signInDockmaster(
   ctx: AppContext,
   input: z.infer<typeof dockmasterLoginSchema>,
   meta: RequestMeta,
-): Promise<Session> {
+): Promise<Session | MfaChallenge> {
   const site = await repo.findSiteWithOrg(ctx.database.db, input.siteId);
   if (!site || !site.siteActive || !site.orgActive || site.orgStatus !== 'active') {
     throw new AppError(400, 'invalid_site', 'This site is not available. Choose another site.');
@@ -188,7 +231,7 @@ export async function signInDockmaster(
     (found.membership.role === 'dockmaster' || found.membership.role === 'org_admin' || found.membership.role === 'security');
   if (!allowed) throw new AppError(401, 'invalid_credentials', INVALID_EMPLOYEE); // the attempt stays counted
   await repo.clearFailures(ctx.database.db, key);
-  return issueSession(ctx, found.user, { orgId: site.orgId, siteId: site.siteId }, meta);
+  return issueSessionOrChallenge(ctx, found.user, { orgId: site.orgId, siteId: site.siteId }, meta);
 }
 
 /** Rotates the refresh token: the presented one is spent, a new one issued with a new access token. */
@@ -214,20 +257,23 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
     if (!(await repo.spendRefreshToken(tx, token.id, now))) throw invalid('Invalid Refresh Token: Already Used');
     await repo.insertRefreshToken(tx, session.id, hashToken(next), now);
   });
-  const access = await signAccessToken(ctx, { userId: user.id, sessionId: session.id, email: user.email });
-  return {
-    access_token: access.token,
-    refresh_token: next,
-    token_type: 'bearer',
-    expires_in: access.expiresIn,
-    expires_at: access.expiresAt,
-    user: toSessionUser(user),
-  };
+  // An impersonation session's tokens stop at its 30 minutes: refreshing never extends it.
+  return sessionAnswer(ctx, user, session, next);
 }
 
 export async function signOut(ctx: AppContext, auth: AuthContext, meta: RequestMeta): Promise<void> {
+  const now = ctx.clock.now();
   await ctx.database.db.transaction(async (tx) => {
-    await repo.revokeSession(tx, auth.sessionId, ctx.clock.now(), 'sign_out');
+    await repo.revokeSession(tx, auth.sessionId, now, 'sign_out');
+    if (auth.impersonator && auth.orgId) {
+      // Signing out of an impersonation ends it, as its End button does.
+      await writeImpersonationEnd(
+        tx,
+        { sessionId: auth.sessionId, orgId: auth.orgId, impersonator: auth.impersonator, member: auth.user, outcome: 'signed_out', endedAt: now },
+        meta.ip,
+      );
+      return;
+    }
     await writeAudit(tx, {
       actor: { id: auth.user.id, email: auth.user.email },
       action: 'auth.signed_out',
@@ -256,15 +302,28 @@ export async function currentUserRole(ctx: AppContext, auth: AuthContext): Promi
   return ROLE_PRECEDENCE.find((r) => roles.includes(r)) ?? null;
 }
 
+/**
+ * GET /auth/user: the user, role and memberships; during an impersonation, who is acting and until
+ * when (and only the organization acted in); and the state of two-factor sign-in.
+ */
 export async function getCurrentUser(ctx: AppContext, auth: AuthContext) {
-  const user = await repo.findUserById(ctx.database.db, auth.user.id);
+  const db = ctx.database.db;
+  const user = await repo.findUserById(db, auth.user.id);
   if (!user) throw unauthorized();
-  const memberships = await repo.listMemberships(ctx.database.db, auth.user.id);
+  const impersonation = auth.impersonator ? await repo.findImpersonation(db, auth.sessionId) : null;
+  const memberships = (await repo.listMemberships(db, auth.user.id)).filter((m) => !impersonation || m.orgId === impersonation.orgId);
+  const isPlatformUser = isPlatformRole(user.platformRole);
   return {
     user: { ...toSessionUser(user), phone: user.phone, emailConfirmedAt: user.emailConfirmedAt?.toISOString() ?? null },
     role: await currentUserRole(ctx, auth),
     orgId: auth.orgId,
     siteId: auth.siteId,
+    impersonation,
+    mfa: {
+      enrolled: await isEnrolled(db, user.id),
+      required: isPlatformUser && (await getPlatformConfig(db)).mfaRequired,
+      enrolmentRequired: auth.mfaEnrolmentRequired,
+    },
     memberships: memberships.map((m) => ({
       orgId: m.orgId,
       orgName: m.orgName,
@@ -302,7 +361,14 @@ export async function updateCurrentUser(ctx: AppContext, auth: AuthContext, inpu
   return getCurrentUser(ctx, auth);
 }
 
+/** What the sign-in and sign-up screens need before anyone signs in. */
+export async function getAuthSettings(ctx: AppContext) {
+  return { signUpOpen: (await getPlatformConfig(ctx.database.db)).selfSignUpOpen };
+}
+
 export async function signUp(ctx: AppContext, input: z.infer<typeof signUpSchema>) {
+  // The platform setting closes self sign-up: accounts then come only from invitations.
+  if (!(await getPlatformConfig(ctx.database.db)).selfSignUpOpen) throw new AppError(403, 'signup_closed', SIGN_UP_CLOSED);
   const now = ctx.clock.now();
   const existing = await repo.findUserByEmail(ctx.database.db, input.email);
   if (existing) {
@@ -337,17 +403,36 @@ export async function signUp(ctx: AppContext, input: z.infer<typeof signUpSchema
   return { confirmationSent: true };
 }
 
-export async function requestPasswordRecovery(ctx: AppContext, email: string) {
+/**
+ * E-mails a reset link to an active account. Audited either way (auth.password_recovery_requested),
+ * in the transaction that stores the token, and answered alike, so the answer never tells whether
+ * the address has an account (only platform administrators read the entry).
+ */
+export async function requestPasswordRecovery(ctx: AppContext, email: string, meta: RequestMeta) {
+  const now = ctx.clock.now();
   const user = await repo.findUserByEmail(ctx.database.db, email);
-  if (user && user.active) {
-    const token = randomToken();
-    const now = ctx.clock.now();
-    await repo.insertAuthToken(ctx.database.db, {
-      userId: user.id,
-      kind: 'recovery',
-      tokenHash: hashToken(token),
-      expiresAt: new Date(now.getTime() + RECOVERY_TOKEN_TTL_MS),
+  const token = randomToken();
+  const isKnown = !!user && user.active;
+  await ctx.database.db.transaction(async (tx) => {
+    if (user && isKnown) {
+      await repo.insertAuthToken(tx, {
+        userId: user.id,
+        kind: 'recovery',
+        tokenHash: hashToken(token),
+        expiresAt: new Date(now.getTime() + RECOVERY_TOKEN_TTL_MS),
+      });
+    }
+    // Whoever asked is anonymous: the entry is about the account (if any), not by it.
+    await writeAudit(tx, {
+      actor: null,
+      action: 'auth.password_recovery_requested',
+      resourceType: 'user',
+      resourceId: isKnown ? user.id : null,
+      details: { email: email.trim().toLowerCase(), accountFound: isKnown },
+      ip: meta.ip,
     });
+  });
+  if (user && isKnown) {
     await ctx.mailer.send({
       to: user.email,
       subject: 'Reset your Baywise password',

@@ -234,6 +234,43 @@ describe.each(databaseKinds)('auth API on %s', (kind) => {
       expect((await token({ email: user.email, password: 'Brand-new-pass-2' })).statusCode).toBe(200);
     });
 
+    it('audits a recovery request, known e-mail or not, and answers alike', async () => {
+      const user = await createUser(t.ctx.database, { email: 'audited@acme.example' });
+      const entries = () =>
+        t.ctx.database.query<{ actor_id: string | null; actor_role: string; resource_id: string | null; details: Record<string, unknown> }>(
+          `select actor_id, actor_role, resource_id, details from audit_log where action = 'auth.password_recovery_requested' order by created_at`,
+        );
+      const before = (await entries()).length;
+      const known = await t.app.inject({ method: 'POST', url: '/api/auth/recover', payload: { email: 'Audited@Acme.example' } });
+      const unknown = await t.app.inject({ method: 'POST', url: '/api/auth/recover', payload: { email: 'nobody-here@acme.example' } });
+      expect(known.statusCode).toBe(200);
+      expect(unknown.json()).toEqual(known.json());
+      const written = (await entries()).slice(before);
+      expect(written).toEqual([
+        { actor_id: null, actor_role: 'public', resource_id: user.id, details: { email: 'audited@acme.example', accountFound: true } },
+        { actor_id: null, actor_role: 'public', resource_id: null, details: { email: 'nobody-here@acme.example', accountFound: false } },
+      ]);
+    });
+
+    it('refuses sign-up while the platform has it closed, and says so before anyone tries', async () => {
+      const setSignUp = (open: boolean) =>
+        t.ctx.database.query(
+          `insert into platform_settings (key, value) values ('platform.config', $1::jsonb) on conflict (key) do update set value = excluded.value`,
+          [JSON.stringify({ selfSignUpOpen: open })],
+        );
+      expect((await t.app.inject({ method: 'GET', url: '/api/auth/settings' })).json()).toEqual({ signUpOpen: true });
+      await setSignUp(false);
+      try {
+        expect((await t.app.inject({ method: 'GET', url: '/api/auth/settings' })).json()).toEqual({ signUpOpen: false });
+        const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: 'closed@haulier.example', password: 'Longer-pass-1' } });
+        expect(res.statusCode).toBe(403);
+        expect(res.json().error).toMatchObject({ code: 'signup_closed', message: 'Sign-up is closed. Ask your organization administrator to invite you.' });
+        expect(await t.ctx.database.query(`select 1 from users where email = 'closed@haulier.example'`)).toHaveLength(0);
+      } finally {
+        await setSignUp(true);
+      }
+    });
+
     it('changes a password only with the current one', async () => {
       const user = await createUser(t.ctx.database, { email: 'changer@acme.example' });
       const session = await signIn(t.app, user.email);

@@ -2,8 +2,13 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { organizations, orgMemberships, sites } from '../../db/schema';
 
-/** Active organizations in which the user holds an active membership, by name (spec §7). */
-export async function listMemberOrganizations(db: Db, userId: string) {
+/**
+ * Active organizations in which the user holds an active membership, by name (spec §7). A
+ * suspended organization is left out: it is closed to its members (decision 014), so offering it
+ * in the selector would only lead to "not found" everywhere. `onlyOrgId` narrows the list to one
+ * organization (an impersonation covers one).
+ */
+export async function listMemberOrganizations(db: Db, userId: string, onlyOrgId?: string | null) {
   return db
     .select({
       id: organizations.id,
@@ -14,7 +19,15 @@ export async function listMemberOrganizations(db: Db, userId: string) {
     })
     .from(organizations)
     .innerJoin(orgMemberships, eq(orgMemberships.orgId, organizations.id))
-    .where(and(eq(organizations.active, true), eq(orgMemberships.userId, userId), eq(orgMemberships.active, true)))
+    .where(
+      and(
+        eq(organizations.active, true),
+        eq(organizations.status, 'active'),
+        eq(orgMemberships.userId, userId),
+        eq(orgMemberships.active, true),
+        ...(onlyOrgId ? [eq(organizations.id, onlyOrgId)] : []),
+      ),
+    )
     .orderBy(asc(organizations.name), asc(organizations.id));
 }
 

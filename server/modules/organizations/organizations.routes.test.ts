@@ -62,24 +62,26 @@ describe.each(databaseKinds)('organizations API on %s', (kind) => {
     expect((await get('/api/me/organizations', await signIn('super@baywise.test'))).body).toEqual([]);
   });
 
-  it('leaves out inactive memberships and inactive organizations, and orders by name', async () => {
+  it('leaves out inactive memberships and inactive or suspended organizations, and orders by name', async () => {
     const headers = await signIn('admin@harbour.test');
     const [user] = await query<{ id: string }>(`select id from users where email = 'admin@harbour.test'`);
-    // Memberships in Acme (inactive) and in two more organizations, one of them inactive.
+    // Memberships in Acme (inactive) and in three more organizations: active, suspended, inactive.
     await query(`insert into org_memberships (org_id, user_id, role, active) values ($1, $2, 'security', false)`, [acmeId, user.id]);
-    for (const [name, active] of [
-      ['Aardvark Storage', true],
-      ['Bygone Transport', false],
+    for (const [name, status, active] of [
+      ['Aardvark Storage', 'active', true],
+      ['Bygone Transport', 'active', false],
+      ['Closed Cargo', 'suspended', true],
     ] as const) {
       const [org] = await query<{ id: string }>(
-        `insert into organizations (name, slug, status, active) values ($1, $2, 'suspended', $3) returning id`,
-        [name, name.toLowerCase().replace(' ', '-'), active],
+        `insert into organizations (name, slug, status, active) values ($1, $2, $3, $4) returning id`,
+        [name, name.toLowerCase().replace(' ', '-'), status, active],
       );
       await query(`insert into org_memberships (org_id, user_id, role) values ($1, $2, 'dockmaster')`, [org.id, user.id]);
     }
     const { body } = await get('/api/me/organizations', headers);
+    // A suspended organization is closed to its members (decision 014): it is not offered.
     expect(body.map((o: { name: string; status: string; role: string }) => [o.name, o.status, o.role])).toEqual([
-      ['Aardvark Storage', 'suspended', 'dockmaster'],
+      ['Aardvark Storage', 'active', 'dockmaster'],
       ['Harbour Foods', 'active', 'org_admin'],
     ]);
     // An inactive membership gives no access to the organization's sites either.

@@ -7,6 +7,7 @@ import { Brand } from '../../components/ui/brand';
 import { PageLoader } from '../../components/ui/page-loader';
 import { canUseScreen, screenOf } from '../../../domain/area-permissions';
 import { useAuth } from '../../features/auth/hooks/use-auth';
+import { IMPERSONATION_BANNER_HEIGHT, ImpersonationBanner } from './impersonation-banner';
 
 export type AreaNavItem = { label: string; to: string; icon: ReactNode };
 
@@ -41,7 +42,7 @@ type AreaShellProps = {
 /** The frame of a signed-in area: header, navigation, sign-out, and the screen. */
 export function AreaShell({ areaName, homePath, loginPath, navItems, headerControls, banner }: AreaShellProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
-  const { user, role, signOut } = useAuth();
+  const { user, role, signOut, impersonation } = useAuth();
   // Only the screens this role may use (the server refuses the others anyway).
   const visibleItems = navItems.filter((item) => {
     const screen = screenOf(item.to);
@@ -59,12 +60,14 @@ export function AreaShell({ areaName, homePath, loginPath, navItems, headerContr
 
   return (
     <AppShell
-      header={{ height: 64 }}
+      // While acting as a member, the impersonation banner sits above the header on every screen.
+      header={{ height: 64 + (impersonation ? IMPERSONATION_BANNER_HEIGHT : 0) }}
       navbar={{ width: 250, breakpoint: 'md', collapsed: { mobile: !opened } }}
       padding="lg"
     >
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+        <ImpersonationBanner />
+        <Group h={64} px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label="Toggle navigation" />
             <Brand to={homePath} suffix={areaName} />

@@ -4,6 +4,7 @@ import { Suspense } from 'react';
 import { Brand } from '../../components/ui/brand';
 import { PageLoader } from '../../components/ui/page-loader';
 import { paths } from '../paths';
+import { ImpersonationBanner } from './impersonation-banner';
 
 const links = [
   { label: 'Book a slot', to: paths.book.landing },
@@ -24,6 +25,7 @@ function HeaderLink({ label, to }: { label: string; to: string }) {
 export function PublicLayout() {
   return (
     <Box mih="100vh" display="flex" style={{ flexDirection: 'column' }}>
+      <ImpersonationBanner />
       <Box component="header" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }} bg="white">
         <Container size="lg" h={64}>
           <Group h="100%" justify="space-between" wrap="nowrap">

@@ -26,3 +26,37 @@ export function clearStoredSession(): void {
 export function isSessionDueForRefresh(session: Session, now = Date.now()): boolean {
   return session.expires_at * 1000 - now <= AUTO_REFRESH_TICK_THRESHOLD * AUTO_REFRESH_TICK_MS;
 }
+
+/**
+ * While a platform user acts as a member (decision 017), their own session waits here, with what
+ * the impersonation is; the member's session is the stored session meanwhile. End (or expiry)
+ * brings the platform session back.
+ */
+export type ImpersonationStash = {
+  platformSession: Session;
+  /** The organization selection of the platform user, put back afterwards. */
+  savedSelection: { org: string | null; site: string | null };
+  impersonation: {
+    id: string;
+    orgId: string;
+    orgName: string;
+    email: string;
+    role: string;
+    expiresAt: string;
+  };
+};
+
+export const IMPERSONATION_STASH_KEY = 'baywise.auth.impersonation';
+
+export function readImpersonationStash(): ImpersonationStash | null {
+  const stash = readJson<ImpersonationStash>(IMPERSONATION_STASH_KEY);
+  return stash && stash.platformSession?.access_token && stash.impersonation?.id ? stash : null;
+}
+
+export function storeImpersonationStash(stash: ImpersonationStash): void {
+  writeJson(IMPERSONATION_STASH_KEY, stash);
+}
+
+export function clearImpersonationStash(): void {
+  removeKey(IMPERSONATION_STASH_KEY);
+}

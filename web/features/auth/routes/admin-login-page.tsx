@@ -11,6 +11,8 @@ import { errorMessage } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { DemoCredentials } from '../../../components/auth/demo-credentials';
 import { ForgotPasswordModal } from '../../../components/auth/forgot-password-modal';
+import { MfaCodeForm } from '../../../components/auth/mfa-code-form';
+import { MfaRequiredError } from '../api/sign-in-with-password';
 import { useAuth } from '../hooks/use-auth';
 
 /**
@@ -19,13 +21,15 @@ import { useAuth } from '../hooks/use-auth';
  */
 export default function AdminLoginPage() {
   usePageTitle('Sign in');
-  const { signIn, session, role, isLoading, isRoleLoading } = useAuth();
+  const { signIn, completeMfaSignIn, session, role, isLoading, isRoleLoading } = useAuth();
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [isSigningIn, setIsSigningIn] = useState(false);
   const [forgotOpened, forgot] = useDisclosure(false);
+  /** Set when the password was right and the account asks for its two-factor code next. */
+  const [challenge, setChallenge] = useState<string | null>(null);
 
   if (!isSigningIn && !isLoading && session && !isRoleLoading) {
     return <Navigate to={homePathForRole(role)} replace />;
@@ -43,10 +47,38 @@ export default function AdminLoginPage() {
       const result = await signIn({ email: email.trim(), password });
       navigate(homePathForRole(result.role), { replace: true });
     } catch (err) {
-      setError(errorMessage(err, 'Login failed'));
+      if (err instanceof MfaRequiredError) setChallenge(err.challenge.challenge_token);
+      else setError(errorMessage(err, 'Login failed'));
       setIsSigningIn(false);
     }
   };
+
+  if (challenge) {
+    return (
+      <PortalFrame withBackLink={false} background="linear-gradient(160deg, var(--mantine-color-indigo-0), var(--mantine-color-gray-0) 60%)">
+        <Center py="xl">
+          <Paper withBorder shadow="sm" radius="lg" p="xl" w="100%" maw={440}>
+            <MfaCodeForm
+              onSubmit={async (proof) => {
+                setIsSigningIn(true);
+                try {
+                  const result = await completeMfaSignIn(challenge, proof);
+                  navigate(homePathForRole(result.role), { replace: true });
+                } catch (err) {
+                  setIsSigningIn(false);
+                  throw err;
+                }
+              }}
+              onCancel={() => {
+                setChallenge(null);
+                setPassword('');
+              }}
+            />
+          </Paper>
+        </Center>
+      </PortalFrame>
+    );
+  }
 
   return (
     <PortalFrame withBackLink={false} background="linear-gradient(160deg, var(--mantine-color-indigo-0), var(--mantine-color-gray-0) 60%)">

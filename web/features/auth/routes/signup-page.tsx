@@ -1,20 +1,27 @@
-import { Alert, Anchor, Button, Center, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconMailCheck } from '@tabler/icons-react';
+import { IconLock, IconMailCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { signUpSchema } from '../../../../domain/auth-schemas';
+import { SIGN_UP_CLOSED, signUpSchema } from '../../../../domain/auth-schemas';
 import { PasswordField } from '../../../components/ui/password-field';
 import { PortalFrame } from '../../../components/ui/portal-frame';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { zodFormValidate } from '../../../lib/zod-form';
+import { useAuthSettings } from '../api/get-auth-settings';
 import { useSignUp } from '../api/sign-up';
 
-/** /signup: create an account; a confirmation link is e-mailed (to /auth/confirm). */
+/**
+ * /signup: create an account; a confirmation link is e-mailed (to /auth/confirm). When the
+ * platform has closed self sign-up, the page says so instead of offering the form (the server
+ * refuses it anyway).
+ */
 export default function SignupPage() {
   usePageTitle('Create an account');
+  const settings = useAuthSettings();
   const signUp = useSignUp();
+  const isClosed = settings.data?.signUpOpen === false || (signUp.error instanceof ApiError && signUp.error.code === 'signup_closed');
   const form = useForm({
     initialValues: { fullName: '', email: '', password: '' },
     validate: zodFormValidate(signUpSchema),
@@ -31,7 +38,26 @@ export default function SignupPage() {
     <PortalFrame>
       <Center py="xl">
         <Paper withBorder shadow="sm" radius="lg" p="xl" w="100%" maw={440}>
-          {signUp.isSuccess ? (
+          {settings.isPending ? (
+            <Group justify="center" py="lg">
+              <Loader aria-label="Loading" />
+            </Group>
+          ) : isClosed ? (
+            <Stack>
+              <Title order={1} size="h2">
+                Sign-up is closed
+              </Title>
+              <Alert color="gray" variant="light" icon={<IconLock size={18} aria-hidden />} role="status" styles={{ message: { color: 'var(--mantine-color-dark-7)' } }}>
+                {SIGN_UP_CLOSED}
+              </Alert>
+              <Text size="sm">
+                Already have an account?{' '}
+                <Anchor component={Link} to="/login">
+                  Sign in
+                </Anchor>
+              </Text>
+            </Stack>
+          ) : signUp.isSuccess ? (
             <Stack>
               <Title order={1} size="h2">
                 Check your e-mail

@@ -23,6 +23,8 @@ import { SUPPORT_EMAIL } from '../../../lib/support';
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { DemoCredentials } from '../../../components/auth/demo-credentials';
+import { MfaCodeForm } from '../../../components/auth/mfa-code-form';
+import { MfaRequiredError } from '../../auth/api/sign-in-with-password';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { usePlatformStats } from '../api/get-platform-stats';
 
@@ -56,12 +58,14 @@ const superAccounts = DEMO_ACCOUNTS.filter((a) => a.role === 'super_admin');
 /** Spec "Super-admin login screen" (/superadmin), with real platform figures. */
 export default function SuperAdminLoginPage() {
   usePageTitle('Super Admin Portal');
-  const { signIn, signOut, session, role, isLoading, isRoleLoading } = useAuth();
+  const { signIn, completeMfaSignIn, signOut, session, role, isLoading, isRoleLoading } = useAuth();
   const navigate = useNavigate();
   const stats = usePlatformStats();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [isAuthenticating, setIsAuthenticating] = useState(false);
+  /** Set when the password was right and the account asks for its two-factor code next. */
+  const [challenge, setChallenge] = useState<string | null>(null);
 
   if (!isAuthenticating && !isLoading && session && !isRoleLoading && isPlatformRole(role)) {
     return <Navigate to={DASHBOARD} replace />;
@@ -75,18 +79,37 @@ export default function SuperAdminLoginPage() {
     }
     setIsAuthenticating(true);
     try {
-      const result = await signIn({ email: email.trim(), password });
-      if (isPlatformRole(result.role)) {
-        navigate(DASHBOARD, { replace: true });
-        return;
-      }
-      await signOut();
-      toast.error('Login Failed', 'This portal is restricted to platform administrators.');
+      await enter(await signIn({ email: email.trim(), password }));
+      return;
     } catch (error) {
-      if (isClientError(error)) toast.error('Login Failed', error.message || 'Invalid credentials');
+      if (error instanceof MfaRequiredError) setChallenge(error.challenge.challenge_token);
+      else if (isClientError(error)) toast.error('Login Failed', error.message || 'Invalid credentials');
       else toast.error('Login Error', errorMessage(error, 'An unexpected error occurred. Please try again.'));
     }
     setIsAuthenticating(false);
+  };
+
+  /** Platform roles go on to the dashboard; anyone else is signed out again. */
+  const enter = async (result: { role: string | null }) => {
+    if (isPlatformRole(result.role)) {
+      navigate(DASHBOARD, { replace: true });
+      return;
+    }
+    await signOut();
+    setChallenge(null);
+    toast.error('Login Failed', 'This portal is restricted to platform administrators.');
+    setIsAuthenticating(false);
+  };
+
+  const handleCode = async (proof: { code: string } | { recoveryCode: string }) => {
+    if (!challenge) return;
+    setIsAuthenticating(true);
+    try {
+      await enter(await completeMfaSignIn(challenge, proof));
+    } catch (error) {
+      setIsAuthenticating(false);
+      throw error;
+    }
   };
 
   const s = stats.data;
@@ -126,33 +149,43 @@ export default function SuperAdminLoginPage() {
         <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
           <Stack gap="md">
             <Paper withBorder shadow="sm" radius="lg" p="xl">
-              <form onSubmit={handleSubmit} noValidate>
-                <Stack gap="md">
-                  <Stack gap={4}>
-                    <IconShieldLock size={32} aria-hidden color="var(--mantine-color-indigo-8)" />
-                    <Title order={2} size="h3">
-                      Administrator sign-in
-                    </Title>
+              {challenge ? (
+                <MfaCodeForm
+                  onSubmit={handleCode}
+                  onCancel={() => {
+                    setChallenge(null);
+                    setPassword('');
+                  }}
+                />
+              ) : (
+                <form onSubmit={handleSubmit} noValidate>
+                  <Stack gap="md">
+                    <Stack gap={4}>
+                      <IconShieldLock size={32} aria-hidden color="var(--mantine-color-indigo-8)" />
+                      <Title order={2} size="h3">
+                        Administrator sign-in
+                      </Title>
+                    </Stack>
+                    <TextInput
+                      label="Administrator Email"
+                      type="email"
+                      autoComplete="email"
+                      placeholder="admin@baywise.test"
+                      value={email}
+                      onChange={(e) => setEmail(e.currentTarget.value)}
+                    />
+                    <PasswordField
+                      label="Password"
+                      autoComplete="current-password"
+                      value={password}
+                      onChange={(e) => setPassword(e.currentTarget.value)}
+                    />
+                    <Button type="submit" fullWidth size="md" disabled={isAuthenticating} leftSection={<IconLock size={18} aria-hidden />}>
+                      {isAuthenticating ? 'Authenticating...' : 'Access Super Admin Portal'}
+                    </Button>
                   </Stack>
-                  <TextInput
-                    label="Administrator Email"
-                    type="email"
-                    autoComplete="email"
-                    placeholder="admin@baywise.test"
-                    value={email}
-                    onChange={(e) => setEmail(e.currentTarget.value)}
-                  />
-                  <PasswordField
-                    label="Password"
-                    autoComplete="current-password"
-                    value={password}
-                    onChange={(e) => setPassword(e.currentTarget.value)}
-                  />
-                  <Button type="submit" fullWidth size="md" disabled={isAuthenticating} leftSection={<IconLock size={18} aria-hidden />}>
-                    {isAuthenticating ? 'Authenticating...' : 'Access Super Admin Portal'}
-                  </Button>
-                </Stack>
-              </form>
+                </form>
+              )}
             </Paper>
             <Alert color="red" variant="light" title="Restricted access" icon={<IconShieldLock size={18} aria-hidden />}>
               This portal is restricted to authorized platform administrators. All access attempts are logged and monitored.
