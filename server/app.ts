@@ -44,6 +44,8 @@ import gateRoutes from './modules/gate/gate.routes';
 import plateReadRoutes from './modules/anpr/plate-reads.routes';
 import anprWebhookRoutes from './modules/anpr/anpr-webhook.routes';
 import auditLogRoutes from './modules/audit-log/audit-log.routes';
+import billingRoutes from './modules/billing/billing.routes';
+import stripeWebhookRoutes from './modules/billing/stripe-webhook.routes';
 
 
 export type BuildOptions = {
@@ -110,6 +112,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   await app.register(platformRoutes, { prefix: '/api', ctx });
   await app.register(platformAdminRoutes, { prefix: '/api', ctx });
   await app.register(auditLogRoutes, { prefix: '/api', ctx });
+  await app.register(billingRoutes, { prefix: '/api', ctx });
+  await app.register(stripeWebhookRoutes, { prefix: '/api', ctx });
   // The organization workspace: one tenant scope (server/plugins/org-scope.ts) for every route.
   await app.register(
     async (scoped) => {
