@@ -45,7 +45,7 @@ export async function handleStripeWebhook(ctx: AppContext, rawBody: Buffer, sign
   let event: { id: string; type: string; data: { object: unknown } };
   try {
     // The timestamp is checked against our clock (5 minutes' tolerance, Stripe's default).
-    event = webhooks.constructEvent(rawBody, signature, secret, undefined, undefined, Math.floor(now.getTime() / 1000));
+    event = webhooks.constructEvent(rawBody, signature, secret, undefined, undefined, now.getTime());
   } catch (error) {
     ctx.log.warn({ reason: (error as Error).message }, 'stripe webhook refused: signature');
     throw new AppError(400, 'invalid_signature', WEBHOOK_SIGNATURE_INVALID);
