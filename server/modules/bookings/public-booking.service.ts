@@ -258,8 +258,10 @@ async function submitFast(
   idempotency: { key: string | null; fingerprint: string | null; ip: string | null },
 ): Promise<SubmittedBooking | null> {
   const now = ctx.clock.now();
-  const rules = await orgRules(ctx.database, request.orgId);
+  let rules = await orgRules(ctx.database, request.orgId);
   // A plan with a monthly booking limit: the full path counts this month's bookings under a lock.
+  // (The copy is read afresh first: the limit may have been lifted since.)
+  if (rules?.bookingLimit != null) rules = await orgRules(ctx.database, request.orgId, true);
   if (!rules || rules.bookingLimit !== null) return null;
   const windows = bookableWindows(rules.sites, request.date, request.slot, request.expectedDurationMin, now);
   if (windows.length === 0) return null;
