@@ -151,6 +151,30 @@ export function amountToCents(amount: string | number): number {
   return Math.round(Number(amount) * 100);
 }
 
+const DAY_MS = 86_400_000;
+
+/** An invoice line as stored (amounts as the numeric columns' text, e.g. '299.00'). */
+export type SubscriptionLine = { description: string; quantity: number; unitAmount: string; amount: string };
+
+/**
+ * The plan's line for the month: the monthly price, prorated by days (UTC) when the organization
+ * joined during the month ('… from 24 October: 8 of 31 days').
+ */
+export function subscriptionLine(planName: string, priceCents: number, period: string, joinedAt: Date): SubscriptionLine {
+  const { start, end } = periodBounds(period);
+  const daysInMonth = Math.round((end.getTime() - start.getTime()) / DAY_MS);
+  const firstDay = joinedAt.getTime() > start.getTime() ? Date.UTC(joinedAt.getUTCFullYear(), joinedAt.getUTCMonth(), joinedAt.getUTCDate()) : start.getTime();
+  const days = Math.round((end.getTime() - firstDay) / DAY_MS);
+  const label = periodLabel(period);
+  if (days >= daysInMonth) {
+    const amount = centsToAmount(priceCents);
+    return { description: `${planName} plan — ${label}`, quantity: 1, unitAmount: amount, amount };
+  }
+  const amount = centsToAmount(Math.round((priceCents * days) / daysInMonth));
+  const from = new Date(firstDay).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' });
+  return { description: `${planName} plan — ${label}, from ${from}: ${days} of ${daysInMonth} days`, quantity: 1, unitAmount: amount, amount };
+}
+
 /** Open and past its due date. */
 export function isOverdue(invoice: { status: string; dueAt: string | null }, now: Date): boolean {
   return invoice.status === 'open' && invoice.dueAt !== null && new Date(invoice.dueAt).getTime() < now.getTime();

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BILLING_SUPPORT_READ_ONLY,
@@ -324,6 +325,11 @@ describe.each(databaseKinds)('billing API on %s', (kind) => {
         const result = await issueMonthlyInvoices(t.ctx);
         expect(result).toMatchObject({ period: '2026-11', issued: 2 }); // Alpha, and Delta (joined in November)
         expect((await issueMonthlyInvoices(t.ctx)).issued).toBe(0);
+        // Delta joined on 5 November: 26 of November's 30 days of Pro's $299.
+        const [deltaInvoice] = await t.ctx.database.db.select().from(invoices).where(eq(invoices.orgId, delta.id));
+        expect(deltaInvoice!.lineItems).toEqual([{ description: 'Pro plan — November 2026, from 5 November: 26 of 30 days', quantity: 1, unitAmount: '259.13', amount: '259.13' }]);
+        expect(Number(deltaInvoice!.amountDue)).toBe(259.13);
+        expect(deltaInvoice!.issuedAt).toEqual(new Date('2026-12-01T00:10:00Z'));
       } finally {
         t.clock.set(NOW);
       }

@@ -9,7 +9,6 @@ import {
   REVENUE_MONTHS,
   amountToCents,
   canManageBilling,
-  centsToAmount,
   invoiceAlreadyPaid,
   invoiceAlreadyVoid,
   invoiceIsVoid,
@@ -18,6 +17,7 @@ import {
   lastMonths,
   periodBounds,
   periodLabel,
+  subscriptionLine,
   type Invoice,
   type InvoiceList,
   type IssueInvoicesResult,
@@ -369,7 +369,8 @@ export async function invoicePdf(ctx: AppContext, invoiceId: string): Promise<{ 
  * Issues each organization's invoice for the calendar month `period` ('YYYY-MM', UTC), once:
  * organizations on a plan with a price, active (a suspended or closed one is skipped), whose
  * billing is active and that existed before the month ended. One line item: the plan's monthly
- * subscription. Due INVOICE_DUE_DAYS after issue. Each invoice is its own transaction with its
+ * subscription (the plan it is on when the invoice is issued), prorated in the month it joined.
+ * Due INVOICE_DUE_DAYS after issue. Each invoice is its own transaction with its
  * audit entry; the unique (org_id, period_key) index makes a second run — or a run on another
  * node at the same time — write nothing. `actor` null: the scheduled job (audited as 'system').
  */
@@ -377,7 +378,6 @@ export async function issueInvoices(ctx: AppContext, period: string, actor: Audi
   const now = ctx.clock.now();
   const { start, end } = periodBounds(period);
   if (end.getTime() > now.getTime()) throw badRequest(PERIOD_NOT_ENDED, [{ path: 'period', message: PERIOD_NOT_ENDED }]);
-  const label = periodLabel(period);
   const result: IssueInvoicesResult = { period, issued: 0, alreadyIssued: 0, skipped: [] };
   for (const org of await repo.billableOrganizations(ctx.database.db)) {
     const skip = (reason: string) => result.skipped.push({ orgId: org.orgId, orgName: org.orgName, reason });
@@ -390,7 +390,8 @@ export async function issueInvoices(ctx: AppContext, period: string, actor: Audi
       skip(`Billing ${org.billingStatus}`);
       continue;
     }
-    const amount = centsToAmount(org.priceCents);
+    const item = subscriptionLine(org.planName, org.priceCents, period, org.orgCreatedAt);
+    const amount = item.amount;
     const created = await ctx.database.db.transaction(async (tx) => {
       const row = await repo.insertInvoiceOnce(tx, {
         orgId: org.orgId,
@@ -400,7 +401,7 @@ export async function issueInvoices(ctx: AppContext, period: string, actor: Audi
         periodEnd: end,
         amountDue: amount,
         currency: org.currency || INVOICE_CURRENCY,
-        lineItems: [{ description: `${org.planName} plan — ${label}`, quantity: 1, unitAmount: amount, amount }],
+        lineItems: [item],
         issuedAt: now,
         dueAt: new Date(now.getTime() + INVOICE_DUE_DAYS * DAY_MS),
       });
