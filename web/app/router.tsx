@@ -73,7 +73,7 @@ export const routes: RouteObject[] = [
                   { path: 'settings', lazy: comingSoon('Platform Settings', 'Platform configuration.') },
                   { path: 'organizations', lazy: screen(() => import('../features/superadmin/routes/organizations-page')) },
                   { path: 'organizations/:orgId', lazy: screen(() => import('../features/superadmin/routes/organization-page')) },
-                  { path: 'plans', lazy: comingSoon('Plans & Billing', 'Plans, invoices and revenue.') },
+                  { path: 'plans', lazy: screen(() => import('../features/superadmin-billing/routes/plans-page')) },
                   { path: 'usage', lazy: comingSoon('Platform Usage', 'Usage analytics across organizations.') },
                   { path: 'audit', lazy: screen(() => import('../features/superadmin/routes/audit-page')) },
                 ],
