@@ -564,7 +564,8 @@ export function buildDemoData(input: { now: Date; passwordHash: string; seed?: n
       contactPhone: orgDef.contactPhone,
       createdAt: orgCreated,
     });
-    data.billing.push({ orgId, planId, status: 'active', currentPeriodEnd: new Date(nowMs + 3 * DAY), updatedAt: orgCreated });
+    // The current billing period is the calendar month (UTC): it ends on the 1st of the next.
+    data.billing.push({ orgId, planId, status: 'active', currentPeriodEnd: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)), updatedAt: orgCreated });
     // Monthly invoices as the monthly run issues them (decision 016): each calendar month (UTC) the
     // organization existed in, issued at 00:10 on the 1st of the next, due 14 days later. Acme pays
     // the next day; Harbour Foods ten days after issue, and its latest invoice is still open. So the

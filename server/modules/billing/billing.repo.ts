@@ -117,11 +117,21 @@ export async function findBilling(db: Conn, orgId: string, forUpdate = false) {
   return row;
 }
 
+/** The organization's plan from now; a new billing row's period is the current calendar month (UTC). */
 export async function setOrganizationPlan(tx: Tx, orgId: string, planId: string | null, now: Date): Promise<void> {
+  const periodEnd = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
   await tx
     .insert(billing)
-    .values({ orgId, planId, status: 'active', updatedAt: now })
+    .values({ orgId, planId, status: 'active', currentPeriodEnd: periodEnd, updatedAt: now })
     .onConflictDoUpdate({ target: billing.orgId, set: { planId, updatedAt: now } });
+}
+
+/** After a month is invoiced, the organization's current period is the month after it (it ends on the 1st of the one after). */
+export async function advancePeriodEnd(tx: Tx, orgId: string, periodEnd: Date): Promise<void> {
+  await tx
+    .update(billing)
+    .set({ currentPeriodEnd: periodEnd })
+    .where(and(eq(billing.orgId, orgId), sql`(${billing.currentPeriodEnd} is null or ${billing.currentPeriodEnd} < ${periodEnd.toISOString()}::timestamptz)`));
 }
 
 /** The organization's use against every kind of limit now. */

@@ -298,6 +298,9 @@ describe.each(databaseKinds)('billing API on %s', (kind) => {
       });
       expect(Number(row!.amountDue)).toBe(99);
       expect(row!.number).toMatch(/^INV-202610-\d{6}$/);
+      // Its current billing period is now November (it ends on 1 December).
+      const [period] = await t.ctx.database.db.select({ end: billing.currentPeriodEnd }).from(billing).where(eq(billing.orgId, alpha.id));
+      expect(period!.end).toEqual(new Date('2026-12-01T00:00:00Z'));
       const [issued] = await query<{ actor_email: string; org_id: string; details: any }>(`select actor_email, org_id, details from audit_log where action = 'invoice.issued'`);
       expect(issued).toMatchObject({ actor_email: 'super@platform.example', org_id: alpha.id, details: { number: row!.number, period: '2026-10', amountUsd: 99 } });
 

@@ -406,6 +406,7 @@ export async function issueInvoices(ctx: AppContext, period: string, actor: Audi
         dueAt: new Date(now.getTime() + INVOICE_DUE_DAYS * DAY_MS),
       });
       if (!row) return false;
+      await repo.advancePeriodEnd(tx, org.orgId, new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 1)));
       await writeAudit(tx, {
         actor,
         anonymousRole: 'system',

@@ -17,6 +17,8 @@ type Props = {
   showOrganization?: boolean;
 };
 
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
+
 /** Invoices with their period, dates, amount and status; Download PDF, and Mark paid / Void for an open one. */
 export function InvoicesTable({ invoices, canManage, onAction, showOrganization = true }: Props) {
   const download = useDownloadInvoicePdf();
@@ -36,7 +38,7 @@ export function InvoicesTable({ invoices, canManage, onAction, showOrganization 
             <Table.Th>Issued</Table.Th>
             <Table.Th>Due</Table.Th>
             <Table.Th ta="right">Amount</Table.Th>
-            <Table.Th>Status</Table.Th>
+            <Table.Th miw={100}>Status</Table.Th>
             <Table.Th>
               <VisuallyHidden>Actions</VisuallyHidden>
             </Table.Th>
@@ -63,16 +65,24 @@ export function InvoicesTable({ invoices, canManage, onAction, showOrganization 
                 </Table.Td>
               ) : null}
               <Table.Td>
-                <Text size="sm">{invoice.periodKey ? periodLabel(invoice.periodKey) : '—'}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{formatBillingDay(invoice.issuedAt)}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" c={invoice.isOverdue ? 'red.9' : undefined} fw={invoice.isOverdue ? 600 : undefined}>
-                  {formatBillingDay(invoice.dueAt)}
-                  {invoice.isOverdue ? ' · overdue' : ''}
+                <Text size="sm" style={NOWRAP}>
+                  {invoice.periodKey ? periodLabel(invoice.periodKey) : '—'}
                 </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" style={NOWRAP}>
+                  {formatBillingDay(invoice.issuedAt)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" style={NOWRAP}>
+                  {formatBillingDay(invoice.dueAt)}
+                </Text>
+                {invoice.isOverdue ? (
+                  <Text size="xs" c="red.9" fw={600}>
+                    Overdue
+                  </Text>
+                ) : null}
               </Table.Td>
               <Table.Td ta="right">
                 <Text size="sm">{formatUsd(invoice.amountDue)}</Text>
@@ -82,7 +92,7 @@ export function InvoicesTable({ invoices, canManage, onAction, showOrganization 
                   {invoice.status}
                 </Badge>
                 {invoice.status === 'paid' ? (
-                  <Text size="xs" c="dimmed">
+                  <Text size="xs" c="dimmed" style={NOWRAP}>
                     {formatBillingDay(invoice.paidAt)}
                     {invoice.paymentMethod === 'stripe' ? ' · Stripe' : invoice.paymentMethod === 'manual' ? ' · by hand' : ''}
                   </Text>

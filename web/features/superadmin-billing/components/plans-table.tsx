@@ -8,18 +8,18 @@ type Props = { plans: Plan[]; canManage: boolean; onEdit: (plan: Plan) => void }
 /** Every plan: its monthly price, limits, the organizations on it, and those whose use is above a limit. */
 export function PlansTable({ plans, canManage, onEdit }: Props) {
   return (
-    <Table.ScrollContainer minWidth={960}>
+    <Table.ScrollContainer minWidth={900}>
       <Table verticalSpacing="sm" aria-label="Plans" data-testid="plans-table">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th miw={220}>Plan</Table.Th>
+            <Table.Th miw={180}>Plan</Table.Th>
             <Table.Th ta="right">Price / month</Table.Th>
             <Table.Th ta="right">Sites</Table.Th>
             <Table.Th ta="right">Bays</Table.Th>
             <Table.Th ta="right">Members</Table.Th>
             <Table.Th ta="right">Bookings / month</Table.Th>
             <Table.Th ta="right">Organizations</Table.Th>
-            <Table.Th miw={240}>Limits below use</Table.Th>
+            <Table.Th miw={170}>Limits below use</Table.Th>
             {canManage ? (
               <Table.Th>
                 <VisuallyHidden>Actions</VisuallyHidden>
@@ -42,7 +42,7 @@ export function PlansTable({ plans, canManage, onEdit }: Props) {
                   )}
                 </Group>
                 {plan.description ? (
-                  <Text size="xs" c="dimmed" maw={320}>
+                  <Text size="xs" c="dimmed" maw={240}>
                     {plan.description}
                   </Text>
                 ) : null}
