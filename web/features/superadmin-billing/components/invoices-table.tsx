@@ -1,5 +1,5 @@
-import { Anchor, Badge, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
-import { IconCash, IconDownload, IconX } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Badge, Button, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconBan, IconCash, IconDownload } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { periodLabel, type Invoice } from '../../../../domain/billing';
 import { paths } from '../../../app/paths';
@@ -110,27 +110,24 @@ export function InvoicesTable({ invoices, canManage, onAction, showOrganization 
                       >
                         Mark paid
                       </Button>
-                      <Button
-                        size="xs"
-                        variant="default"
-                        leftSection={<IconX size={14} aria-hidden />}
-                        onClick={() => onAction({ kind: 'void', invoice })}
-                        aria-label={`Void ${invoice.number}`}
-                      >
-                        Void
-                      </Button>
+                      <Tooltip label="Void" withArrow>
+                        <ActionIcon variant="default" size={30} onClick={() => onAction({ kind: 'void', invoice })} aria-label={`Void ${invoice.number}`}>
+                          <IconBan size={16} aria-hidden />
+                        </ActionIcon>
+                      </Tooltip>
                     </>
                   ) : null}
-                  <Button
-                    size="xs"
-                    variant="default"
-                    leftSection={<IconDownload size={14} aria-hidden />}
-                    loading={download.isPending && download.variables?.id === invoice.id}
-                    onClick={() => downloadPdf(invoice)}
-                    aria-label={`Download ${invoice.number} as PDF`}
-                  >
-                    PDF
-                  </Button>
+                  <Tooltip label="Download PDF" withArrow>
+                    <ActionIcon
+                      variant="default"
+                      size={30}
+                      loading={download.isPending && download.variables?.id === invoice.id}
+                      onClick={() => downloadPdf(invoice)}
+                      aria-label={`Download ${invoice.number} as PDF`}
+                    >
+                      <IconDownload size={16} aria-hidden />
+                    </ActionIcon>
+                  </Tooltip>
                 </Group>
               </Table.Td>
             </Table.Tr>
