@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, STORAGE_KEYS } from '../domain/constants';
-import type { Invoice, Plan, Revenue } from '../domain/billing';
-import { expect, test } from './fixtures';
+import { planLimitMessage, type Invoice, type Plan, type Revenue } from '../domain/billing';
+import { expect, signInAtOrgAdmin, test } from './fixtures';
 
 // Plans & Billing (issue 12) on the demo data: the plans with their real prices, limits and
 // organizations, revenue by month as a chart and a table, a plan edited, Harbour Foods' open
@@ -152,5 +152,21 @@ test.describe('plans and billing', () => {
       await expect(dialog).toBeHidden();
       await expect(card.getByTestId('organization-plan')).toContainText(plan);
     }
+  });
+
+  test("an organization at its plan's site limit is told so in the site form, and nothing is added", async ({ page, capture }) => {
+    // Harbour Foods is on Starter: one site, which it has.
+    await signInAtOrgAdmin(page, 'Harbour Foods', 'admin@harbour.test');
+    await expect(page).toHaveURL(/\/org\/dashboard/);
+    await page.goto('/org/settings?tab=sites');
+    await page.getByRole('button', { name: 'Add site' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a site' });
+    await dialog.getByLabel('Site name').fill('Harbour Overflow Yard');
+    await dialog.getByRole('button', { name: 'Add site' }).click();
+    await expect(dialog.getByRole('alert')).toContainText(planLimitMessage('sites', 'Starter', 1));
+    await dialog.getByRole('alert').scrollIntoViewIfNeeded();
+    await capture('org-sites-plan-limit', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('table', { name: 'Sites' })).not.toContainText('Harbour Overflow Yard');
   });
 });
