@@ -50,6 +50,8 @@ import usageRoutes from './modules/usage/usage.routes';
 import { usageCountingPlugin } from './modules/usage/usage-recorder';
 import mfaRoutes from './modules/mfa/mfa.routes';
 import impersonationRoutes from './modules/impersonation/impersonation.routes';
+import billingRoutes from './modules/billing/billing.routes';
+import stripeWebhookRoutes from './modules/billing/stripe-webhook.routes';
 
 
 export type BuildOptions = {
@@ -123,6 +125,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   await app.register(usageRoutes, { prefix: '/api', ctx });
   await app.register(mfaRoutes, { prefix: '/api', ctx });
   await app.register(impersonationRoutes, { prefix: '/api', ctx });
+  await app.register(billingRoutes, { prefix: '/api', ctx });
+  await app.register(stripeWebhookRoutes, { prefix: '/api', ctx });
   // The organization workspace: one tenant scope (server/plugins/org-scope.ts) for every route.
   await app.register(
     async (scoped) => {

@@ -24,6 +24,9 @@ const envSchema = z.object({
   S3_BUCKET: z.string().optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Stripe: the API key (sk_…) and the webhook endpoint's signing secret (whsec_…); without the secret the payment webhook answers 503. */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_DISABLED: booleanString.default(false),
   /** Comma-separated addresses never rate-limited (e.g. an internal health checker). */
@@ -63,6 +66,8 @@ export type Config = {
   smtpUrl?: string;
   mailFrom: string;
   s3?: { endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string };
+  /** The payment provider (issue 12): a webhook marks invoices paid once its signature is verified. */
+  stripe: { secretKey?: string; webhookSecret?: string };
   logLevel: string;
   rateLimitDisabled: boolean;
   rateLimitAllowList: string[];
@@ -101,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
         }
       : undefined,
+    stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET },
     logLevel: e.LOG_LEVEL,
     rateLimitDisabled: e.RATE_LIMIT_DISABLED,
     rateLimitAllowList: splitList(e.RATE_LIMIT_ALLOW_LIST),

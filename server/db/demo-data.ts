@@ -16,6 +16,7 @@ import {
   type VehicleType,
 } from '../../domain/enums';
 import { RELEASED_BOOKING_STATUSES } from '../../domain/booking-lifecycle';
+import { INVOICE_DUE_DAYS, periodBounds, periodKeyOf, subscriptionLine } from '../../domain/billing';
 import type {
   auditLog,
   bays,
@@ -56,6 +57,8 @@ const PAST_DAYS = 30;
 const FUTURE_DAYS = 14;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+/** How many past calendar months of invoices the demo holds (a month before an organization existed has none). */
+const DEMO_INVOICE_MONTHS = 12;
 const DAY = 24 * HOUR;
 
 // ---------------------------------------------------------------------------------------------
@@ -160,20 +163,22 @@ type OrgDef = {
 const PLAN_DEFS = [
   {
     name: 'Starter',
-    description: 'One site, the public booking portal and e-mail notifications.',
+    description: 'One site, up to 300 bookings a month, the public booking portal and e-mail notifications.',
     priceCents: 9_900,
     maxSites: 1,
     maxBays: 10,
     maxUsers: 10,
+    maxBookingsPerMonth: 300,
     features: ['Public booking portal', 'E-mail notifications', 'Live operations board'],
   },
   {
     name: 'Professional',
-    description: 'Several sites with plate recognition, reports and CSV exports.',
+    description: 'Several sites and unlimited bookings, with plate recognition, reports and CSV exports.',
     priceCents: 29_900,
     maxSites: 5,
     maxBays: 60,
     maxUsers: 50,
+    maxBookingsPerMonth: null,
     features: ['Public booking portal', 'E-mail notifications', 'Live operations board', 'Plate recognition', 'Reports and CSV'],
   },
   {
@@ -183,6 +188,7 @@ const PLAN_DEFS = [
     maxSites: null,
     maxBays: null,
     maxUsers: null,
+    maxBookingsPerMonth: null,
     features: [
       'Public booking portal',
       'E-mail notifications',
@@ -558,25 +564,40 @@ export function buildDemoData(input: { now: Date; passwordHash: string; seed?: n
       contactPhone: orgDef.contactPhone,
       createdAt: orgCreated,
     });
-    data.billing.push({ orgId, planId, status: 'active', currentPeriodEnd: new Date(nowMs + 3 * DAY), updatedAt: orgCreated });
-    // Monthly invoices, paid a day after issue; the latest one falls inside the 7-day window for
-    // one organization so both statistics periods show revenue.
-    const paidDaysAgo = orgDef.slug === 'acme-logistics' ? [57, 27] : [34, 4];
-    for (const daysAgo of paidDaysAgo) {
-      const issuedAt = ago((daysAgo + 1) * DAY);
-      const amount = (plan.priceCents / 100).toFixed(2);
+    // The current billing period is the calendar month (UTC): it ends on the 1st of the next.
+    data.billing.push({ orgId, planId, status: 'active', currentPeriodEnd: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)), updatedAt: orgCreated });
+    // Monthly invoices as the monthly run issues them (decision 022): each calendar month (UTC) the
+    // organization existed in, issued at 00:10 on the 1st of the next, due 14 days later. Acme pays
+    // the next day; Harbour Foods ten days after issue, and its latest invoice is still open. So the
+    // 30-day revenue always holds a payment whatever the date, and there is an invoice to mark paid.
+    const paysAfterDays = orgDef.slug === 'acme-logistics' ? 1 : 10;
+    let isLatest = true;
+    for (let back = 1; back <= DEMO_INVOICE_MONTHS; back++) {
+      const period = periodKeyOf(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1)));
+      const { start, end } = periodBounds(period);
+      const issuedAt = new Date(end.getTime() + 10 * MINUTE);
+      if (orgCreated.getTime() >= end.getTime() || issuedAt.getTime() > nowMs) continue;
+      const line = subscriptionLine(plan.name, plan.priceCents, period, orgCreated);
+      const paidAt = new Date(issuedAt.getTime() + paysAfterDays * DAY);
+      const isPaid = paidAt.getTime() <= nowMs && !(orgDef.slug === 'harbour-foods' && isLatest);
+      isLatest = false;
       data.invoices.push({
         orgId,
         planId,
-        number: `INV-${issuedAt.getUTCFullYear()}-${String(invoiceNumber++).padStart(4, '0')}`,
-        status: 'paid',
+        number: `INV-${period.replace('-', '')}-${String(invoiceNumber++).padStart(6, '0')}`,
+        status: isPaid ? 'paid' : 'open',
         currency: 'USD',
-        amountDue: amount,
-        amountPaid: amount,
-        periodStart: issuedAt,
-        periodEnd: new Date(issuedAt.getTime() + 30 * DAY),
+        amountDue: line.amount,
+        amountPaid: isPaid ? line.amount : '0',
+        periodKey: period,
+        periodStart: start,
+        periodEnd: end,
+        lineItems: [line],
         issuedAt,
-        paidAt: ago(daysAgo * DAY),
+        dueAt: new Date(issuedAt.getTime() + INVOICE_DUE_DAYS * DAY),
+        paidAt: isPaid ? paidAt : null,
+        paymentMethod: isPaid ? 'manual' : null,
+        paymentRef: isPaid ? `Bank transfer ${orgDef.slug.slice(0, 4).toUpperCase()}-${period}` : null,
         createdAt: issuedAt,
       });
     }

@@ -430,6 +430,8 @@ export const bookings = pgTable(
     index('bookings_site_start_idx').on(t.siteId, t.startTime),
     index('bookings_bay_start_idx').on(t.bayId, t.startTime),
     index('bookings_org_status_start_idx').on(t.orgId, t.status, t.startTime),
+    // Plan limits count the bookings created per calendar month (migration 0009).
+    index('bookings_org_created_idx').on(t.orgId, t.createdAt),
     uniqueIndex('bookings_idempotency_idx').on(t.orgId, t.idempotencyKey),
     check('bookings_time_order', sql`${t.endTime} > ${t.startTime}`),
     // The status list is domain/enums.ts BOOKING_STATUSES (migration 0003 writes it out).

@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import type { Database } from '../db/client';
 import { extendBlackoutSeries } from './blackout-expansion';
 import { sweepNoShows, sweepOverstays } from './booking-sweeps';
+import { issueMonthlyInvoices } from './monthly-invoices';
 
 // Background jobs on pg-boss (decision 008): its queue tables live in the `pgboss` schema of our
 // own database, PGlite or PostgreSQL alike. A job is fetched with FOR UPDATE SKIP LOCKED, so of
@@ -12,6 +13,7 @@ import { sweepNoShows, sweepOverstays } from './booking-sweeps';
 export const JOB_QUEUES = {
   bookingSweeps: 'booking-sweeps',
   blackoutExpansion: 'blackout-expansion',
+  monthlyInvoices: 'monthly-invoices',
 } as const;
 
 /** pg-boss's SQL through our connection: a pool on PostgreSQL, the single session on PGlite. */
@@ -74,6 +76,13 @@ export async function startJobRunner(ctx: AppContext, options: JobRunnerOptions 
     await extendBlackoutSeries(ctx);
   });
   if (options.schedule ?? true) await boss.schedule(JOB_QUEUES.blackoutExpansion, '5 * * * *', {}, { tz: 'UTC' });
+  // The previous calendar month's invoices, at 00:10 UTC on the 1st (idempotent: one per
+  // organization and month, whichever node runs it, however often; decision 022).
+  await boss.createQueue(JOB_QUEUES.monthlyInvoices, { name: JOB_QUEUES.monthlyInvoices, policy: 'singleton', retryLimit: 5, retryDelay: 300 });
+  await boss.work(JOB_QUEUES.monthlyInvoices, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async () => {
+    await issueMonthlyInvoices(ctx);
+  });
+  if (options.schedule ?? true) await boss.schedule(JOB_QUEUES.monthlyInvoices, '10 0 1 * *', {}, { tz: 'UTC' });
   return {
     boss,
     sweepNow: () => boss.send(JOB_QUEUES.bookingSweeps, {}),

@@ -20,14 +20,6 @@ const named =
   <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): LazyRoute =>
   async () => ({ Component: (await load())[name] });
 
-/** A screen owned by a later issue: its layout, a title and a plain line, no figures. */
-const comingSoon =
-  (title: string, description?: string): LazyRoute =>
-  async () => {
-    const { ComingSoonPage } = await import('../components/ui/coming-soon-page');
-    return { Component: () => <ComingSoonPage title={title} description={description} /> };
-  };
-
 const orgLayout = named(() => import('./layouts/org-layout'), 'OrgLayout');
 
 const orgChildren: RouteObject[] = [
@@ -73,8 +65,8 @@ export const routes: RouteObject[] = [
                   { path: 'settings', lazy: screen(() => import('../features/superadmin-settings/routes/platform-settings-page')) },
                   { path: 'organizations', lazy: screen(() => import('../features/superadmin/routes/organizations-page')) },
                   { path: 'organizations/:orgId', lazy: screen(() => import('../features/superadmin/routes/organization-page')) },
-                  { path: 'plans', lazy: comingSoon('Plans & Billing', 'Plans, invoices and revenue.') },
                   { path: 'usage', lazy: screen(() => import('../features/superadmin-usage/routes/usage-page')) },
+                  { path: 'plans', lazy: screen(() => import('../features/superadmin-billing/routes/plans-page')) },
                   { path: 'audit', lazy: screen(() => import('../features/superadmin/routes/audit-page')) },
                   { path: 'security', lazy: screen(() => import('../features/auth/routes/security-page')) },
                 ],

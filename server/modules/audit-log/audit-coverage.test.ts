@@ -1,3 +1,4 @@
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBay, createOrg, createUser, addMember, TEST_PASSWORD } from '../../test/fixtures';
 import { PNG_BYTES } from '../../test/files';
@@ -415,6 +416,38 @@ describe.each(databaseKinds)('every write is audited, on %s', (kind) => {
     const second = await startIt();
     await audited('POST /api/platform/impersonations/{sessionId}/end', 'impersonation.end', () =>
       call('POST', `/api/platform/impersonations/${second.body.impersonation.id}/end`, platform));
+  // --- Plans and billing (issue 12, server/modules/billing) ------------------------------------
+  it('plans and billing: plans, an organization’s plan, invoices and the payment webhook', async () => {
+    const db = t.ctx.database;
+    await createUser(db, { email: 'billing@coverage.test', platformRole: 'super_admin' });
+    const platform = await session('billing@coverage.test');
+    const customer = (await createOrg(db, { name: 'Billed Co', createdAt: new Date('2026-01-01T00:00:00Z') })).id;
+    const plan = await audited('POST /api/platform/plans', 'plan.created', () =>
+      call('POST', '/api/platform/plans', platform, { name: 'Coverage Plan', priceUsd: 49, maxSites: null, maxBays: null, maxMembers: null, maxBookingsPerMonth: null }), { ofOrg: false });
+    await audited('PATCH /api/platform/plans/{planId}', 'plan.updated', () => call('PATCH', `/api/platform/plans/${plan.body.id}`, platform, { priceUsd: 59 }), { ofOrg: false });
+    await audited('PUT /api/platform/organizations/{orgId}/plan', 'organization.plan_changed', () =>
+      call('PUT', `/api/platform/organizations/${customer}/plan`, platform, { planId: plan.body.id }), { ofOrg: false });
+    const run = await audited('POST /api/platform/invoices/issue', 'invoice.issued', () => call('POST', '/api/platform/invoices/issue', platform, { period: '2026-10' }), { ofOrg: false });
+    expect(run.body.issued).toBe(1);
+    expect(covered.get('POST /api/platform/invoices/issue')).toContain('invoices.issue_run');
+    const issue = async (period: string) => {
+      await call('POST', '/api/platform/invoices/issue', platform, { period });
+      return (await query<{ id: string }>(`select id from invoices where org_id = $1 and period_key = $2`, [customer, period]))[0]!.id;
+    };
+    const october = (await query<{ id: string }>(`select id from invoices where org_id = $1 and period_key = '2026-10'`, [customer]))[0]!.id;
+    await audited('POST /api/platform/invoices/{invoiceId}/mark-paid', 'invoice.marked_paid', () =>
+      call('POST', `/api/platform/invoices/${october}/mark-paid`, platform, { reference: 'Transfer 1' }), { ofOrg: false });
+    const september = await issue('2026-09');
+    await audited('POST /api/platform/invoices/{invoiceId}/void', 'invoice.voided', () => call('POST', `/api/platform/invoices/${september}/void`, platform, { reason: 'Waived' }), { ofOrg: false });
+    // Stripe's webhook, signed locally with the endpoint's secret (no network).
+    const august = await issue('2026-08');
+    t.ctx.config.stripe.webhookSecret = 'whsec_coverage';
+    const payload = JSON.stringify({ id: 'evt_coverage', object: 'event', type: 'invoice.paid', data: { object: { amount_paid: 5900, currency: 'usd', metadata: { baywise_invoice_id: august } } } });
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_coverage', timestamp: Math.floor(Date.parse(NOW) / 1000) });
+    await audited('POST /api/billing/stripe/webhook', 'invoice.paid', () =>
+      call('POST', '/api/billing/stripe/webhook', { 'content-type': 'application/json', 'stripe-signature': signature }, payload), { ofOrg: false });
+    const entries = await query<{ action: string; org_id: string | null }>(`select action, org_id from audit_log where action in ('invoice.marked_paid', 'invoice.voided', 'invoice.paid', 'organization.plan_changed')`);
+    expect(entries.every((e) => e.org_id === customer)).toBe(true);
   });
 
   it('covers every write route of the route table (or names why it writes no entry)', () => {

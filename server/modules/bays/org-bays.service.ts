@@ -19,6 +19,7 @@ import type { Tx } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../plugins/errors';
 import { requireOrgAdmin, type OrgScope } from '../../plugins/org-scope';
 import { writeAudit } from '../audit/audit.service';
+import { assertWithinPlanLimit, oneBayAtSite } from '../billing/plan-limits';
 import {
   affectedBookingsConflict,
   findAffectedBookings,
@@ -98,6 +99,7 @@ export async function createBay(ctx: AppContext, scope: OrgScope, input: z.outpu
   const bayId = await ctx.database.db
     .transaction(async (tx) => {
       const site = await requireSite(tx, scope, values.siteId);
+      await assertWithinPlanLimit(tx, scope.orgId, 'bays', { now, adding: oneBayAtSite(site.id) });
       const id = await repo.insertBay(tx, scope.orgId, values, now);
       await writeAudit(tx, {
         actor: scope.auditActor,
@@ -289,6 +291,7 @@ export async function reactivateBay(ctx: AppContext, scope: OrgScope, bayId: str
     const bay = await repo.lockBay(tx, scope.orgId, bayId);
     if (!bay) throw notFound('Bay');
     if (bay.active) return { siteId: bay.siteId, changed: false };
+    await assertWithinPlanLimit(tx, scope.orgId, 'bays', { now, adding: oneBayAtSite(bay.siteId) });
     await repo.updateBay(tx, scope.orgId, bayId, { active: true }, now);
     await writeAudit(tx, {
       actor: scope.auditActor,

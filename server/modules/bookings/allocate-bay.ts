@@ -35,7 +35,18 @@ export type SiteRules = {
   bookingHorizonDays: number;
 };
 
-export type OrgRules = { orgId: string; orgName: string; configVersion: number; sites: SiteRules[] };
+export type OrgRules = {
+  orgId: string;
+  orgName: string;
+  configVersion: number;
+  sites: SiteRules[];
+  /**
+   * The plan's bookings-per-month limit, null when unlimited (or no plan). Assigning a plan or
+   * changing its limit moves config_version (migration 0009), so a stale copy is refused like stale
+   * site rules. With a limit, bookings take the full path, which counts them under a lock.
+   */
+  bookingLimit: number | null;
+};
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
@@ -46,6 +57,7 @@ const rulesCache = new WeakMap<Database, Map<string, OrgRules>>();
 type RulesRow = {
   org_name: string;
   config_version: string | number;
+  booking_limit: number | null;
   id: string | null;
   name: string;
   time_zone: string;
@@ -62,9 +74,10 @@ export async function orgRules(database: Database, orgId: string, fresh = false)
   const cached = byOrg.get(orgId);
   if (cached && !fresh) return cached;
   const rows = await database.query<RulesRow>(
-    `select o.name as org_name, o.config_version, s.id, s.name, s.time_zone, s.operating_hours, s.slot_interval_min,
-            s.min_advance_min, s.booking_horizon_days
+    `select o.name as org_name, o.config_version, p.max_bookings_per_month as booking_limit, s.id, s.name, s.time_zone,
+            s.operating_hours, s.slot_interval_min, s.min_advance_min, s.booking_horizon_days
        from organizations o left join sites s on s.org_id = o.id and s.active
+       left join billing bl on bl.org_id = o.id left join plans p on p.id = bl.plan_id
       where o.id = $1 and o.active and o.status = 'active'
       order by s.name`,
     [orgId],
@@ -77,6 +90,7 @@ export async function orgRules(database: Database, orgId: string, fresh = false)
     orgId,
     orgName: rows[0]!.org_name,
     configVersion: Number(rows[0]!.config_version),
+    bookingLimit: rows[0]!.booking_limit === null ? null : Number(rows[0]!.booking_limit),
     sites: rows
       .filter((r) => r.id !== null)
       .map((r) => ({

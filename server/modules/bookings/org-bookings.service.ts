@@ -21,6 +21,7 @@ import { findAffectedBookings, publishResolved, resolveAffectedInTx } from './af
 import { findLinkedTenant } from '../tenants/tenant-link';
 import { enqueueMail } from '../../mail/outbox';
 import { writeAudit } from '../audit/audit.service';
+import { assertWithinPlanLimit } from '../billing/plan-limits';
 import { hashToken } from '../auth/tokens';
 import { manageTokenFor } from './manage-token';
 import { candidatesFor, candidatesToMove, claimBay, noAvailableBay } from './allocate-bay';
@@ -219,6 +220,7 @@ export async function createAdminBooking(ctx: AppContext, scope: OrgScope, input
       candidates = candidates.filter((c) => c.bayId === input.bayId);
       if (candidates.length === 0) throw conflict('bay_not_free', BAY_NOT_FREE);
     }
+    await assertWithinPlanLimit(tx, scope.orgId, 'bookings', { now });
     const booking = await claimBay(
       tx,
       candidates,

@@ -14,6 +14,7 @@ import type { Tx } from '../../db/client';
 import { organizations } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
 import { writeAudit } from '../audit/audit.service';
+import { assertWithinPlanLimit } from '../billing/plan-limits';
 import { enforceDailyLimit, findLinkedTenant, refuseIfBlocked, restrictToAllowedSites, type LinkedTenant } from '../tenants/tenant-link';
 import { hashToken } from '../auth/tokens';
 import { publishBookingEvent } from './booking-events';
@@ -154,6 +155,7 @@ export async function submitPublicBooking(
       refuseIfBlocked(tenant);
       if (tenant) await enforceDailyLimit(tx, request.orgId, tenant, request.date);
       const candidates = await restrictToAllowedSites(tx, tenant, await candidatesFor(tx, now, request));
+      await assertWithinPlanLimit(tx, request.orgId, 'bookings', { now });
       const autoApproved = await autoApprovalOf(tx, request.orgId, tenant);
       const booking = await claimBay(
         tx,
@@ -256,8 +258,11 @@ async function submitFast(
   idempotency: { key: string | null; fingerprint: string | null; ip: string | null },
 ): Promise<SubmittedBooking | null> {
   const now = ctx.clock.now();
-  const rules = await orgRules(ctx.database, request.orgId);
-  if (!rules) return null;
+  let rules = await orgRules(ctx.database, request.orgId);
+  // A plan with a monthly booking limit: the full path counts this month's bookings under a lock.
+  // (The copy is read afresh first: the limit may have been lifted since.)
+  if (rules?.bookingLimit != null) rules = await orgRules(ctx.database, request.orgId, true);
+  if (!rules || rules.bookingLimit !== null) return null;
   const windows = bookableWindows(rules.sites, request.date, request.slot, request.expectedDurationMin, now);
   if (windows.length === 0) return null;
   const id = randomUUID();

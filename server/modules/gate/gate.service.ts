@@ -24,6 +24,7 @@ import { enqueueMail } from '../../mail/outbox';
 import { AppError, conflict, forbidden, notFound } from '../../plugins/errors';
 import type { SiteScope } from '../../plugins/site-scope';
 import { writeAudit } from '../audit/audit.service';
+import { assertWithinPlanLimit } from '../billing/plan-limits';
 import { hashToken } from '../auth/tokens';
 import { claimBay } from '../bookings/allocate-bay';
 import * as bookingsRepo from '../bookings/bookings.repo';
@@ -414,6 +415,7 @@ export async function walkIn(ctx: AppContext, actor: GateActor, input: z.output<
           : `No bay at ${site.name} that can take this vehicle is free for ${input.expectedDurationMin} minutes from now. Let the vehicle wait or book it later.`,
       );
     }
+    await assertWithinPlanLimit(tx, actor.orgId, 'bookings', { now });
     const tenant = await findLinkedTenant(tx, actor.orgId, input.tenantEmail, input.tenantName);
     const request = { ...input, orgId: actor.orgId, date: localDateOf(start, site.timeZone), slot: localTimeOf(start, site.timeZone), idempotencyKey: undefined } as BookingRequest;
     const booking = await claimBay(

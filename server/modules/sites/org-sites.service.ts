@@ -25,6 +25,7 @@ import type { Tx } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../plugins/errors';
 import { requireOrgAdmin, type OrgScope } from '../../plugins/org-scope';
 import { writeAudit } from '../audit/audit.service';
+import { activeBaysOfSite, assertWithinPlanLimit } from '../billing/plan-limits';
 import { findAffectedBookings, publishResolved, resolveAffectedInTx, type ResolvedChange } from '../bookings/affected-bookings';
 import * as repo from './org-sites.repo';
 
@@ -137,6 +138,7 @@ export async function createSite(ctx: AppContext, scope: OrgScope, input: Create
   const id = await withNameCheck(() =>
     ctx.database.db.transaction(async (tx) => {
       if (await repo.findSiteNamed(tx, scope.orgId, input.name)) throw nameTaken();
+      await assertWithinPlanLimit(tx, scope.orgId, 'sites', { now });
       const { id } = await repo.insertSite(tx, {
         orgId: scope.orgId,
         name: input.name,
@@ -301,6 +303,9 @@ export async function reactivateSite(ctx: AppContext, scope: OrgScope, siteId: s
     const site = await repo.lockSite(tx, scope.orgId, siteId);
     if (!site) throw notFound('Site');
     if (site.active) return false;
+    // Its active bays count again with it (plan limits, decision 022).
+    await assertWithinPlanLimit(tx, scope.orgId, 'sites', { now });
+    await assertWithinPlanLimit(tx, scope.orgId, 'bays', { now, adding: activeBaysOfSite(siteId) });
     await repo.updateSite(tx, scope.orgId, siteId, { active: true, updatedAt: now });
     await writeAudit(tx, { actor: scope.auditActor, action: 'site.reactivated', resourceType: 'site', resourceId: siteId, orgId: scope.orgId, siteId, details: { name: site.name }, ip });
     return true;

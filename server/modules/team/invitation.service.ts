@@ -9,6 +9,7 @@ import {
 import type { AppContext } from '../../context';
 import { AppError } from '../../plugins/errors';
 import { writeAudit } from '../audit/audit.service';
+import { assertWithinPlanLimit } from '../billing/plan-limits';
 import { hashPassword } from '../auth/passwords';
 import { hashToken } from '../auth/tokens';
 import { asTeamFieldError, fieldError } from './team-errors';
@@ -72,6 +73,9 @@ export async function acceptInvitation(
       const found = await repo.findLiveInvitationByTokenHash(tx, tokenHash, now, true);
       if (!found) throw invalidInvitation();
       const { invitation } = found;
+      // The invitation held a place when it was sent; accepting it needs one among the active
+      // members (other pending invitations do not stand in its way).
+      await assertWithinPlanLimit(tx, invitation.orgId, 'members', { now, pendingInvitations: false });
       const fullName = input.fullName || invitation.fullName || null;
       let user = await repo.findUserByEmail(tx, invitation.email);
       const isNewAccount = !user;

@@ -19,6 +19,7 @@ import type { orgInvitations } from '../../db/schema';
 import { conflict, notFound } from '../../plugins/errors';
 import { requireOrgAdmin, type OrgScope } from '../../plugins/org-scope';
 import { writeAudit } from '../audit/audit.service';
+import { assertWithinPlanLimit } from '../billing/plan-limits';
 import { hashToken, randomToken } from '../auth/tokens';
 import { queueInvitationMail } from './invitation-mail';
 import { asTeamFieldError, fieldError, requireUuid } from './team-errors';
@@ -120,6 +121,8 @@ export async function inviteMember(
     }
     if (await repo.findPendingInvitationByEmail(tx, scope.orgId, email)) throw fieldError('email', INVITATION_PENDING);
     if (employeeId && (await repo.isEmployeeIdTaken(tx, scope.orgId, employeeId))) throw fieldError('employeeId', EMPLOYEE_ID_TAKEN);
+    // A pending invitation holds a place: members count active memberships and pending invitations.
+    await assertWithinPlanLimit(tx, scope.orgId, 'members', { now });
     const invitation = await repo.insertInvitation(tx, {
       orgId: scope.orgId,
       email,
@@ -296,6 +299,7 @@ export async function reactivateMember(ctx: AppContext, scope: OrgScope, members
     const { membership: m, email } = await lockedMember(tx, scope, membershipId);
     if (m.active) return false;
     if (needsEmployeeId(m.role) && !m.employeeId) throw fieldError('employeeId', EMPLOYEE_ID_REQUIRED);
+    await assertWithinPlanLimit(tx, scope.orgId, 'members', { now });
     await repo.updateMembership(tx, scope.orgId, m.id, { active: true, deactivatedAt: null, updatedAt: now });
     await writeAudit(tx, {
       actor: scope.auditActor,

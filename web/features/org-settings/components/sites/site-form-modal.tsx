@@ -226,7 +226,7 @@ export function SiteFormModal({ orgId, opened, site, onClose, onUpdated }: SiteF
           </SimpleGrid>
 
           {formError ? (
-            <Alert color="red" title="Not saved" role="alert">
+            <Alert color="red" title="Not saved" role="alert" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
               {String(formError)}
             </Alert>
           ) : null}

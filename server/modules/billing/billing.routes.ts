@@ -1,0 +1,201 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  assignPlanSchema,
+  invoiceListQuerySchema,
+  invoiceListSchema,
+  invoiceSchema,
+  issueInvoicesResultSchema,
+  issueInvoicesSchema,
+  markInvoicePaidSchema,
+  organizationBillingSchema,
+  planInputSchema,
+  planListSchema,
+  planSchema,
+  planUpdateSchema,
+  revenueSchema,
+  voidInvoiceSchema,
+} from '../../../domain/billing';
+import type { ModuleOptions } from '../../app';
+import { requirePlatformAdmin } from '../../plugins/auth';
+import * as service from './billing.service';
+
+// /api/platform/plans, …/invoices, …/revenue and an organization's plan (issue 12). Every route:
+// 401 signed out, 403 without a platform role (checked before the body or query is read); the
+// writes also 403 for platform support (docs/decisions/022-billing.md).
+
+const security = [{ bearer: [] }];
+const tags = ['billing'];
+const planParams = z.object({ planId: z.string().max(100) });
+const orgParams = z.object({ orgId: z.string().max(100) });
+const invoiceParams = z.object({ invoiceId: z.string().max(100) });
+
+const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
+  app.addHook('preValidation', async (request) => {
+    requirePlatformAdmin(request);
+  });
+
+  app.get(
+    '/platform/plans',
+    {
+      schema: {
+        tags,
+        summary: 'Every plan with its monthly price (USD), limits, the organizations on it, and those whose use is above a limit',
+        security,
+        response: { 200: planListSchema },
+      },
+    },
+    async (request) => service.listPlans(ctx, requirePlatformAdmin(request)),
+  );
+
+  app.post(
+    '/platform/plans',
+    {
+      schema: {
+        tags,
+        summary: 'Creates a plan (super admins and platform owners). Limits: a whole number, or null for unlimited',
+        security,
+        body: planInputSchema,
+        response: { 201: planSchema },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await service.createPlan(ctx, requirePlatformAdmin(request), request.body, request.ip)),
+  );
+
+  app.patch(
+    '/platform/plans/:planId',
+    {
+      schema: {
+        tags,
+        summary: 'Changes a plan (the fields sent). A limit below an organization’s current use is allowed; the answer flags those organizations',
+        security,
+        params: planParams,
+        body: planUpdateSchema,
+        response: { 200: planSchema },
+      },
+    },
+    async (request) => service.updatePlan(ctx, requirePlatformAdmin(request), request.params.planId, request.body, request.ip),
+  );
+
+  app.get(
+    '/platform/organizations/:orgId/plan',
+    {
+      schema: {
+        tags,
+        summary: "An organization's plan, its use against each limit, and the plans it may be put on",
+        security,
+        params: orgParams,
+        response: { 200: organizationBillingSchema },
+      },
+    },
+    async (request) => service.getOrganizationBilling(ctx, requirePlatformAdmin(request), request.params.orgId),
+  );
+
+  app.put(
+    '/platform/organizations/:orgId/plan',
+    {
+      schema: {
+        tags,
+        summary: 'Puts an organization on a plan (planId null: no plan — unlimited, not invoiced). Super admins and platform owners',
+        security,
+        params: orgParams,
+        body: assignPlanSchema,
+        response: { 200: organizationBillingSchema },
+      },
+    },
+    async (request) => service.assignPlan(ctx, requirePlatformAdmin(request), request.params.orgId, request.body.planId, request.ip),
+  );
+
+  app.get(
+    '/platform/invoices',
+    {
+      schema: {
+        tags,
+        summary: 'Invoices, newest first, filtered by status and organization, a page at a time',
+        security,
+        querystring: invoiceListQuerySchema,
+        response: { 200: invoiceListSchema },
+      },
+    },
+    async (request) => service.listInvoices(ctx, requirePlatformAdmin(request), request.query),
+  );
+
+  app.post(
+    '/platform/invoices/issue',
+    {
+      schema: {
+        tags,
+        summary: "Issues the invoices of a month that has ended ('YYYY-MM', UTC) now, as the monthly job does; once per organization and month",
+        security,
+        body: issueInvoicesSchema,
+        response: { 200: issueInvoicesResultSchema },
+      },
+    },
+    async (request) => service.issueInvoicesNow(ctx, requirePlatformAdmin(request), request.body.period, request.ip),
+  );
+
+  app.post(
+    '/platform/invoices/:invoiceId/mark-paid',
+    {
+      schema: {
+        tags,
+        summary: 'Marks an open invoice paid by hand, with the payment’s reference (409 when already paid or void)',
+        security,
+        params: invoiceParams,
+        body: markInvoicePaidSchema,
+        response: { 200: invoiceSchema },
+      },
+    },
+    async (request) => service.markInvoicePaid(ctx, requirePlatformAdmin(request), request.params.invoiceId, request.body.reference, request.ip),
+  );
+
+  app.post(
+    '/platform/invoices/:invoiceId/void',
+    {
+      schema: {
+        tags,
+        summary: 'Voids an open invoice, with a reason (409 when paid or already void)',
+        security,
+        params: invoiceParams,
+        body: voidInvoiceSchema,
+        response: { 200: invoiceSchema },
+      },
+    },
+    async (request) => service.voidInvoice(ctx, requirePlatformAdmin(request), request.params.invoiceId, request.body.reason, request.ip),
+  );
+
+  app.get(
+    '/platform/invoices/:invoiceId/pdf',
+    {
+      schema: {
+        tags,
+        summary: 'The invoice as a PDF (application/pdf, as an attachment named after its number)',
+        security,
+        params: invoiceParams,
+      },
+    },
+    async (request, reply) => {
+      const { fileName, pdf } = await service.invoicePdf(ctx, request.params.invoiceId);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+
+  app.get(
+    '/platform/revenue',
+    {
+      schema: {
+        tags,
+        summary: 'Revenue by calendar month (UTC) of payment, the last 12 months: amount_paid of paid invoices, as the dashboard’s revenue card counts it',
+        security,
+        response: { 200: revenueSchema },
+      },
+    },
+    async () => service.revenue(ctx),
+  );
+};
+
+export default billingRoutes;

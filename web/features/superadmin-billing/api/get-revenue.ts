@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Revenue } from '../../../../domain/billing';
+import { api } from '../../../lib/api-client';
+import { billingKeys, billingPaths } from './paths';
+
+/** GET /api/platform/revenue — paid invoices by the month they were paid in, the last 12 months. */
+export function getRevenue(): Promise<Revenue> {
+  return api<Revenue>(billingPaths.revenue);
+}
+
+export function useRevenue() {
+  return useQuery({ queryKey: billingKeys.revenue, queryFn: getRevenue });
+}

@@ -1,0 +1,25 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OrganizationBilling } from '../../../../domain/billing';
+import { api } from '../../../lib/api-client';
+import { billingKeys, billingPaths } from './paths';
+
+/** GET /api/platform/organizations/{orgId}/plan — its plan, use against each limit, the plans it may be put on. */
+export function getOrganizationPlan(orgId: string): Promise<OrganizationBilling> {
+  return api<OrganizationBilling>(billingPaths.organizationPlan(orgId));
+}
+
+export function useOrganizationPlan(orgId: string) {
+  return useQuery({ queryKey: billingKeys.organizationPlan(orgId), queryFn: () => getOrganizationPlan(orgId) });
+}
+
+/** PUT …/plan — planId null: no plan. The organization's page and every platform figure are refreshed. */
+export function useAssignPlan(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (planId: string | null) => api<OrganizationBilling>(billingPaths.organizationPlan(orgId), { method: 'PUT', body: { planId } }),
+    onSuccess: (result) => {
+      queryClient.setQueryData(billingKeys.organizationPlan(orgId), result);
+      return queryClient.invalidateQueries({ queryKey: ['platform'] });
+    },
+  });
+}
