@@ -416,6 +416,8 @@ describe.each(databaseKinds)('every write is audited, on %s', (kind) => {
     const second = await startIt();
     await audited('POST /api/platform/impersonations/{sessionId}/end', 'impersonation.end', () =>
       call('POST', `/api/platform/impersonations/${second.body.impersonation.id}/end`, platform));
+  });
+
   // --- Plans and billing (issue 12, server/modules/billing) ------------------------------------
   it('plans and billing: plans, an organization’s plan, invoices and the payment webhook', async () => {
     const db = t.ctx.database;
