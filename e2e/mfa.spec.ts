@@ -3,12 +3,13 @@ import * as OTPAuth from 'otpauth';
 import { DEMO_PASSWORD } from '../domain/constants';
 import { expect, test } from './fixtures';
 
-// Two-factor sign-in in the browser (issue 12, decision 018): the super admin enrols an
+// Two-factor sign-in in the browser (issue 12, decision 018): a platform user enrols an
 // authenticator app (the code is computed here from the key the page shows), signs out, signs in
-// with a code, then with a recovery code, and turns it off again. The demo super admin is shared
-// with other specs: whatever happens, two-factor sign-in is off again when this spec ends.
+// with a code, then with a recovery code, and turns it off again. It is the demo support agent, whom
+// no other spec signs in as (the super admin is shared by every platform spec, in parallel too);
+// whatever happens, two-factor sign-in is off again when this spec ends.
 
-const EMAIL = 'super@baywise.test';
+const EMAIL = 'support@baywise.test';
 const STEP_MS = 30_000;
 
 /** The code of the app for `at`. */

@@ -424,13 +424,17 @@ type UserDef = {
   email: string;
   fullName: string;
   phone: string;
-  platformRole?: 'super_admin';
+  platformRole?: 'super_admin' | 'platform_support';
   membership?: { org: string; role: 'org_admin' | 'dockmaster' | 'security'; employeeId?: string };
 };
 
-/** The demo accounts (README and the sign-in hints); the security officer is an extra team member. */
+/**
+ * The demo accounts (README and the sign-in hints); the security officer is an extra team member and
+ * the support agent an extra platform user (read-only platform screens, decision 014).
+ */
 const USER_DEFS: UserDef[] = [
   { email: 'super@baywise.test', fullName: 'Sophie Tran', phone: '+61 2 9000 0001', platformRole: 'super_admin' },
+  { email: 'support@baywise.test', fullName: 'Priya Nair', phone: '+61 2 9000 0002', platformRole: 'platform_support' },
   {
     email: 'admin@acme.test',
     fullName: 'Alex Morgan',
