@@ -48,6 +48,8 @@ import platformSettingsRoutes from './modules/platform-settings/platform-setting
 import errorMonitoringRoutes from './modules/error-monitoring/error-monitoring.routes';
 import usageRoutes from './modules/usage/usage.routes';
 import { usageCountingPlugin } from './modules/usage/usage-recorder';
+import apiKeyRoutes from './modules/api-keys/api-keys.routes';
+import sscRoutes from './modules/ssc/ssc.routes';
 
 
 export type BuildOptions = {
@@ -133,6 +135,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       await scoped.register(orgTeamRoutes, { ctx });
       await scoped.register(orgSettingsRoutes, { ctx });
       await scoped.register(orgReportRoutes, { ctx });
+      await scoped.register(apiKeyRoutes, { ctx });
     },
     { prefix: '/api/orgs/:orgId' },
   );
@@ -146,6 +149,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
     { prefix: '/api/sites/:siteId' },
   );
   await app.register(anprWebhookRoutes, { prefix: '/api', ctx });
+  // The carriers' appointment API (SSC standard), with API keys instead of sessions.
+  await app.register(sscRoutes, { prefix: '/api/ssc', ctx });
   await app.register(invitationRoutes, { prefix: '/api', ctx });
   // Plate OCR's worker, cores and trained data, served by us (nothing is downloaded at run time).
   // (server/ocr/plate-ocr.ts loads sharp and tesseract.js: the route that reads images imports it
