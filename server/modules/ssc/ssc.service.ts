@@ -33,7 +33,7 @@ import {
 } from '../../../domain/ssc';
 import { SSC_STOP_TYPES } from '../../../domain/ssc';
 import { eq } from 'drizzle-orm';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { organizations } from '../../db/schema';
@@ -304,6 +304,15 @@ function slotAt(target: Target, site: repo.SscSite): { date: string; slot: strin
   return { date: localDateOf(start, site.timeZone), slot: localTimeOf(start, site.timeZone) };
 }
 
+/**
+ * The registration of a truck the carrier does not name yet: unique to the request (so the vehicle
+ * no-overlap rule never joins two of them), the same for a retry with the same Idempotency-Key.
+ */
+function placeholderRegistration(principal: ApiKeyPrincipal, idempotencyKey: string | undefined): string {
+  const seed = idempotencyKey ? createHash('sha256').update(`${principal.tenantId}|${idempotencyKey}`).digest('hex') : randomUUID().replaceAll('-', '');
+  return `SSC-${seed.slice(0, 12).toUpperCase()}`;
+}
+
 export async function scheduleAppointment(ctx: AppContext, principal: ApiKeyPrincipal, body: unknown, idempotencyKey: string | undefined, ip: string | null) {
   requireScope(principal, 'appointments:schedule');
   const request = parse(sscScheduleRequestSchema, body);
@@ -356,7 +365,7 @@ export async function scheduleAppointment(ctx: AppContext, principal: ApiKeyPrin
       expectedDurationMin: durationMin,
       vehicleType: vehicle.vehicleType,
       // The carrier may not know the truck yet: a placeholder unique to the request, replaced at the gate.
-      vehicleRegistration: vehicle.registration ?? `SSC-${randomUUID().replaceAll('-', '').slice(0, 12).toUpperCase()}`,
+      vehicleRegistration: vehicle.registration ?? placeholderRegistration(principal, idempotencyKey),
       vehicleHeightM: vehicle.heightM,
       vehicleLengthM: vehicle.lengthM ?? undefined,
       specialAccessNeeds: vehicle.needs,
