@@ -8,12 +8,25 @@ import { MAX_DURATION_MIN, MIN_DURATION_MIN } from './constants';
 // additionalProperties) so a body the standard refuses is refused here with every problem listed;
 // the contract test checks both agree against the standard's document with an OpenAPI validator.
 
+/**
+ * The standard's four problem kinds. Their URIs go in `type` and the kind's schema title in
+ * `title`: the standard lists its problems as a oneOf whose last branch (a generic problem: any
+ * string title) also matches every typed one, so an item titled with the URI matches two branches
+ * and no validator accepts it (docs/decisions/020-carrier-api.md). Titled by name, an item matches
+ * the generic branch alone and still carries the standard's URI and fields.
+ */
 export const SSC_PROBLEM_TITLES = {
+  entityNotFound: 'EntityNotFoundError',
+  capabilityNotSupported: 'CapabilityNotSupportedError',
+  invalidArgument: 'InvalidArgumentError',
+  appointmentError: 'AppointmentError',
+} as const;
+export const SSC_PROBLEM_TYPES: Record<keyof typeof SSC_PROBLEM_TITLES, string> = {
   entityNotFound: 'https://docs.freightapis.org/problemDetails/entityNotFound',
   capabilityNotSupported: 'https://docs.freightapis.org/problemDetails/capabilityNotSupportedError',
   invalidArgument: 'https://docs.freightapis.org/problemDetails/invalidArgumentError',
   appointmentError: 'https://docs.freightapis.org/problemDetails/appointmentError',
-} as const;
+};
 
 export const SSC_APPOINTMENT_STATUSES = ['NOT_SCHEDULED', 'CONFIRMED', 'UNCONFIRMED', 'PENDING', 'REJECTED', 'CANCELED'] as const;
 export type SscAppointmentStatus = (typeof SSC_APPOINTMENT_STATUSES)[number];

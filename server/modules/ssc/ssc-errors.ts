@@ -1,4 +1,4 @@
-import { SSC_PROBLEM_TITLES, type SscArgumentProblem } from '../../../domain/ssc';
+import { SSC_PROBLEM_TITLES, SSC_PROBLEM_TYPES, type SscArgumentProblem } from '../../../domain/ssc';
 import { AppError } from '../../plugins/errors';
 
 // The standard's failure answer: { status: 'FAILURE', problemDetails: [...] }. An RPC call the
@@ -7,9 +7,11 @@ import { AppError } from '../../plugins/errors';
 // key cannot see answers 404; a missing, revoked or expired key 401; a missing scope 403; the rate
 // limit 429 (docs/decisions/020-carrier-api.md).
 
-export type SscProblem =
-  | { title: string; detail?: string; arguments?: SscArgumentProblem[]; identifiers?: Record<string, unknown> }
-  | { title: string; detail?: string };
+export type SscProblem = { type?: string; title: string; detail?: string; arguments?: SscArgumentProblem[]; identifiers?: Record<string, unknown> };
+
+type Kind = keyof typeof SSC_PROBLEM_TITLES;
+/** The standard's problem kind: its URI as `type`, its schema title as `title` (see domain/ssc.ts). */
+const kind = (k: Kind) => ({ type: SSC_PROBLEM_TYPES[k], title: SSC_PROBLEM_TITLES[k] });
 
 export type SscFailureBody = { status: 'FAILURE'; problemDetails: SscProblem[] };
 
@@ -29,20 +31,20 @@ export class SscFailure extends Error {
 
 /** The body breaks the standard's schema: 400, every problem listed. */
 export const schemaViolation = (problems: SscArgumentProblem[]) =>
-  new SscFailure(400, [{ title: SSC_PROBLEM_TITLES.invalidArgument, detail: 'The request does not match the SSC appointments standard', arguments: problems }]);
+  new SscFailure(400, [{ ...kind('invalidArgument'), detail: 'The request does not match the SSC appointments standard', arguments: problems }]);
 
 /** A well-formed argument we cannot accept (unknown equipment, a duration out of range…): 200. */
 export const invalidArgument = (detail: string, problems: SscArgumentProblem[]) =>
-  new SscFailure(200, [{ title: SSC_PROBLEM_TITLES.invalidArgument, detail, arguments: problems }]);
+  new SscFailure(200, [{ ...kind('invalidArgument'), detail, arguments: problems }]);
 
 /** Nothing the key can see matches the identifiers: 404. */
 export const entityNotFound = (detail: string, identifiers?: Record<string, unknown>) =>
-  new SscFailure(404, [{ title: SSC_PROBLEM_TITLES.entityNotFound, detail, ...(identifiers ? { identifiers } : {}) }]);
+  new SscFailure(404, [{ ...kind('entityNotFound'), detail, ...(identifiers ? { identifiers } : {}) }]);
 
-export const capabilityNotSupported = (detail: string) => new SscFailure(200, [{ title: SSC_PROBLEM_TITLES.capabilityNotSupported, detail }]);
+export const capabilityNotSupported = (detail: string) => new SscFailure(200, [{ ...kind('capabilityNotSupported'), detail }]);
 
 /** The appointment cannot be made or changed (slot taken, blackout, out of hours, too tall…): 200. */
-export const appointmentError = (detail: string) => new SscFailure(200, [{ title: SSC_PROBLEM_TITLES.appointmentError, detail }]);
+export const appointmentError = (detail: string) => new SscFailure(200, [{ ...kind('appointmentError'), detail }]);
 
 const HTTP_TITLES: Record<number, string> = {
   400: 'Bad Request',
