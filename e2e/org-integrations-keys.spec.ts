@@ -41,7 +41,9 @@ test.describe('API keys and the carrier API', () => {
     const row = page.getByRole('table', { name: 'API keys' }).getByRole('row').filter({ hasText: name });
     await expect(row).toContainText(`…${secret.slice(-4)}`);
     await expect(row).toContainText('Coastal Freight Co');
-    await expect(row).toContainText('Never');
+    // Columns: name, tenant, scopes, key, expires, last used, status.
+    await expect(row.getByRole('cell').nth(4)).toHaveText('Never');
+    await expect(row.getByRole('cell').nth(5)).toHaveText('Never');
     await expect(row).toContainText('Active');
 
     // The location id the carrier sends, from the panel.
@@ -82,7 +84,7 @@ test.describe('API keys and the carrier API', () => {
     // The key's last use is shown; revoking asks first and stops the key at once.
     await page.goto('/org/settings?tab=integrations');
     const used = page.getByRole('table', { name: 'API keys' }).getByRole('row').filter({ hasText: name });
-    await expect(used).not.toContainText('Never');
+    await expect(used.getByRole('cell').nth(5)).not.toHaveText('Never');
     await used.getByRole('button', { name: `Revoke ${name} (Coastal Freight Co)` }).click();
     const confirm = page.getByRole('dialog', { name: 'Revoke this API key?' });
     await expect(confirm).toContainText(`ending ${secret.slice(-4)}`);

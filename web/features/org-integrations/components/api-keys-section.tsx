@@ -191,7 +191,7 @@ function CreateKeyModal({ orgId, sites, opened, onClose }: { orgId: string; site
               </Stack>
             </Checkbox.Group>
             <Group grow align="flex-start">
-              <TextInput type="date" label="Expires on" description="Optional: the key stops working at the start of this day" {...form.getInputProps('expiresOn')} />
+              <TextInput type="date" label="Expires on" description="Optional; blank: never" {...form.getInputProps('expiresOn')} />
               <NumberInput label="Rate limit" description="Calls per minute" min={1} max={100000} allowDecimal={false} {...form.getInputProps('rateLimitPerMinute')} />
             </Group>
             {form.errors.form ? (
@@ -249,6 +249,8 @@ function RevokeModal({ orgId, apiKey, onClose }: { orgId: string; apiKey: ApiKey
   );
 }
 
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
+
 const STATUS_BADGE: Record<ApiKey['status'], { color: string; label: string }> = {
   active: { color: 'green', label: 'Active' },
   expired: { color: 'orange', label: 'Expired' },
@@ -296,10 +298,10 @@ export function ApiKeysSection({ orgId, sites }: { orgId: string; sites: Site[] 
               <Table.Th>Name</Table.Th>
               <Table.Th>Tenant</Table.Th>
               <Table.Th>Scopes</Table.Th>
-              <Table.Th>Key</Table.Th>
-              <Table.Th>Expires</Table.Th>
-              <Table.Th>Last used</Table.Th>
-              <Table.Th>Status</Table.Th>
+              <Table.Th style={NOWRAP}>Key</Table.Th>
+              <Table.Th style={NOWRAP}>Expires</Table.Th>
+              <Table.Th style={NOWRAP}>Last used</Table.Th>
+              <Table.Th style={NOWRAP}>Status</Table.Th>
               <Table.Th>
                 <VisuallyHidden>Actions</VisuallyHidden>
               </Table.Th>
@@ -327,13 +329,13 @@ export function ApiKeysSection({ orgId, sites }: { orgId: string; sites: Site[] 
                     ))}
                   </Group>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td style={NOWRAP}>
                   <Code>…{k.hint}</Code>
                 </Table.Td>
-                <Table.Td>{when(k.expiresAt) ?? <Text span size="sm" c="dimmed">Never</Text>}</Table.Td>
-                <Table.Td>{when(k.lastUsedAt) ?? <Text span size="sm" c="dimmed">Never</Text>}</Table.Td>
-                <Table.Td>
-                  <Badge color={STATUS_BADGE[k.status].color} variant="dot">
+                <Table.Td style={NOWRAP}>{when(k.expiresAt) ?? <Text span size="sm" c="dimmed">Never</Text>}</Table.Td>
+                <Table.Td style={NOWRAP}>{when(k.lastUsedAt) ?? <Text span size="sm" c="dimmed">Never</Text>}</Table.Td>
+                <Table.Td style={NOWRAP}>
+                  <Badge color={STATUS_BADGE[k.status].color} variant="dot" style={{ overflow: 'visible' }} miw="fit-content">
                     {STATUS_BADGE[k.status].label}
                   </Badge>
                 </Table.Td>
