@@ -1,4 +1,5 @@
 import { SSC_WEBHOOK_EVENT_TYPES, argumentProblems, sscSubscribeRequestSchema, sscUpdateSubscriptionRequestSchema, type SscWebhookEventType } from '../../../domain/ssc';
+import { isSingleLineText } from '../../../domain/text-rules';
 import type { AppContext } from '../../context';
 import type { ApiKeyPrincipal } from '../api-keys/api-keys.service';
 import { requireScope } from '../api-keys/api-keys.service';
@@ -28,6 +29,7 @@ const notFound = (id: string) => entityNotFound(`No subscription ${id}`);
 
 async function checkCallback(ctx: AppContext, url: string | undefined) {
   if (url === undefined) return;
+  if (!isSingleLineText(url)) throw invalidArgument('The callback URL cannot be used', [{ key: 'callbackUrl', detail: 'callbackUrl contains characters that are not allowed' }]);
   const problem = callbackUrlProblem(url, { allowPrivate: await privateCallbacksAllowed(ctx.database.db) });
   if (problem) throw invalidArgument('The callback URL cannot be used', [{ key: 'callbackUrl', detail: problem }]);
 }

@@ -166,6 +166,7 @@ export function insertSubscription(db: Conn, values: typeof sscWebhookSubscripti
 }
 
 export function updateSubscription(db: Conn, scope: { orgId: string; tenantId: string }, id: string, values: Partial<typeof sscWebhookSubscriptions.$inferInsert>) {
+  if (!UUID.test(id)) return Promise.resolve(undefined);
   return db
     .update(sscWebhookSubscriptions)
     .set(values)
@@ -175,6 +176,7 @@ export function updateSubscription(db: Conn, scope: { orgId: string; tenantId: s
 }
 
 export function deleteSubscription(db: Conn, scope: { orgId: string; tenantId: string }, id: string) {
+  if (!UUID.test(id)) return Promise.resolve(undefined);
   return db
     .delete(sscWebhookSubscriptions)
     .where(and(eq(sscWebhookSubscriptions.orgId, scope.orgId), eq(sscWebhookSubscriptions.tenantId, scope.tenantId), eq(sscWebhookSubscriptions.id, id)))

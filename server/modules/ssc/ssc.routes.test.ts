@@ -218,6 +218,12 @@ describe.each(databaseKinds)('SSC appointment API on %s', (kind) => {
     failure(await appt('schedule-appointment', fullKey, { identifiers: { locationId: siteId }, preferredAppointment: { arrivalWindow: { startDateTime: at('10:00'), duration: 'PT1H' } } }), 200, SSC_PROBLEM_TITLES.invalidArgument);
     failure(await appt('schedule-appointment', fullKey, { identifiers: { primaryReferenceNumber: 'X', locationId: siteId }, preferredAppointment: { arrivalWindow: { startDateTime: at('10:00'), duration: 'PT9H' } } }), 200, SSC_PROBLEM_TITLES.invalidArgument);
     failure(await appt('fetch-available-appointments', fullKey, { identifiers: { requestIdentifier: 'R1' } }), 200, SSC_PROBLEM_TITLES.capabilityNotSupported);
+    // Texts PostgreSQL or a one-line field cannot hold: refused, never a 500.
+    const nul = failure(await schedule(fullKey, at('10:00'), { comment: 'a\u0000b', reasonCode: 'x\ny' }, { primaryReferenceNumber: 'LOAD\u0000' }), 200, SSC_PROBLEM_TITLES.invalidArgument);
+    expect(nul.arguments!.map((a) => a.key)).toEqual(['identifiers.primaryReferenceNumber', 'reasonCode', 'comment']);
+    failure(await appt('cancel-appointment', fullKey, { identifiers: { primaryReferenceNumber: '\u0000' } }), 200, SSC_PROBLEM_TITLES.invalidArgument);
+    failure(await ssc('/webhooks/v1/subscriptions/not-a-uuid', fullKey, undefined, 'DELETE'), 404, SSC_PROBLEM_TITLES.entityNotFound);
+    failure(await ssc('/webhooks/v1/subscriptions/not-a-uuid', fullKey, { eventTypes: [] }, 'PUT'), 404, SSC_PROBLEM_TITLES.entityNotFound);
     expect(await bookingCount()).toBe(0);
   });
 

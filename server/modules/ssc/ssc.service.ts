@@ -7,6 +7,7 @@ import { MAX_DURATION_MIN, MIN_DURATION_MIN } from '../../../domain/constants';
 import { addDays } from '../../../domain/day-notice';
 import { readOrgSettings } from '../../../domain/org-settings';
 import { localDateOf, localTimeOf, todayIn } from '../../../domain/slot-grid';
+import { isMultiLineText, isSingleLineText, multiLineMessage, singleLineMessage } from '../../../domain/text-rules';
 import {
   SSC_DEFAULT_RANGE_DAYS,
   SSC_LOADING_DURATION_MIN,
@@ -68,6 +69,36 @@ function parse<S extends z.ZodType>(schema: S, body: unknown): Parsed<S> {
 }
 
 /** Our `equipment` extension: the vehicle our rules see, and its registration when the carrier knows it. */
+const TEXT_MAX = 200;
+const COMMENT_MAX = 2000;
+
+/**
+ * The texts we store or search with: no control characters (NUL is refused by PostgreSQL), no lone
+ * surrogates or bidi overrides, bounded length; each problem listed. The standard allows any string,
+ * so this is a refusal of a well-formed request (200).
+ */
+function requirePlainTexts(texts: Record<string, string | undefined>, multiLineKeys: readonly string[] = ['comment']) {
+  const problems = Object.entries(texts).flatMap(([key, value]) => {
+    if (value === undefined) return [];
+    const isMulti = multiLineKeys.includes(key);
+    const max = isMulti ? COMMENT_MAX : TEXT_MAX;
+    if (!(isMulti ? isMultiLineText(value) : isSingleLineText(value))) return [{ key, detail: (isMulti ? multiLineMessage : singleLineMessage)(key) }];
+    if (value.length > max) return [{ key, detail: `${key} must be at most ${max} characters` }];
+    return [];
+  });
+  if (problems.length) throw invalidArgument('Some texts cannot be taken', problems);
+}
+
+function requirePlainIdentifiers(identifiers: Identifiers) {
+  if ('appointmentId' in identifiers) return requirePlainTexts({ 'identifiers.appointmentId': identifiers.appointmentId });
+  requirePlainTexts({
+    'identifiers.primaryReferenceNumber': identifiers.primaryReferenceNumber,
+    'identifiers.poNumber': identifiers.poNumber,
+    'identifiers.bolNumber': identifiers.bolNumber,
+    'identifiers.locationId': identifiers.locationId,
+  });
+}
+
 function equipmentOf(raw: unknown): Vehicle & { registration?: string } {
   if (raw === undefined) return vehicleOf(undefined);
   const result = sscEquipmentSchema.safeParse(raw);
@@ -247,6 +278,7 @@ type Identifiers = SscCommonIdentifiers | { appointmentId: string };
 
 /** The one appointment of the key's tenant the identifiers name: 404 when none, a clear refusal when several. */
 async function findOne(ctx: AppContext, principal: ApiKeyPrincipal, identifiers: Identifiers): Promise<repo.AppointmentRow> {
+  requirePlainIdentifiers(identifiers);
   const scope = { orgId: principal.orgId, tenantId: principal.tenantId };
   let lookup: repo.AppointmentLookup;
   if ('appointmentId' in identifiers) lookup = { appointmentId: identifiers.appointmentId };
@@ -317,6 +349,14 @@ export async function scheduleAppointment(ctx: AppContext, principal: ApiKeyPrin
   requireScope(principal, 'appointments:schedule');
   const request = parse(sscScheduleRequestSchema, body);
   const identifiers = request.identifiers;
+  requirePlainTexts({
+    'identifiers.primaryReferenceNumber': identifiers.primaryReferenceNumber,
+    'identifiers.poNumber': identifiers.poNumber,
+    'identifiers.bolNumber': identifiers.bolNumber,
+    'identifiers.locationId': identifiers.locationId,
+    reasonCode: request.reasonCode,
+    comment: request.comment,
+  });
   if (!identifiers.primaryReferenceNumber?.trim()) {
     throw invalidArgument('The load’s primary reference number is required', [
       { key: 'identifiers.primaryReferenceNumber', detail: 'primaryReferenceNumber is required: it is the booking’s TSR number' },
@@ -433,6 +473,7 @@ async function requireChangeable(ctx: AppContext, db: Tx | AppContext['database'
 export async function rescheduleAppointment(ctx: AppContext, principal: ApiKeyPrincipal, body: unknown, ip: string | null) {
   requireScope(principal, 'appointments:reschedule');
   const request = parse(sscRescheduleRequestSchema, body);
+  requirePlainTexts({ reasonCode: request.reasonCode, comment: request.comment });
   const tenant = await keyTenant(ctx, principal);
   const appointment = await findOne(ctx, principal, request.identifiers);
   const site = (await repo.findSite(ctx.database.db, principal.orgId, appointment.siteId))!;
@@ -524,6 +565,7 @@ export async function rescheduleAppointment(ctx: AppContext, principal: ApiKeyPr
 export async function cancelAppointment(ctx: AppContext, principal: ApiKeyPrincipal, body: unknown, ip: string | null) {
   requireScope(principal, 'appointments:cancel');
   const request = parse(sscCancelRequestSchema, body);
+  requirePlainTexts({ reasonCode: request.reasonCode, comment: request.comment });
   const tenant = await keyTenant(ctx, principal);
   const appointment = await findOne(ctx, principal, request.identifiers);
   const site = (await repo.findSite(ctx.database.db, principal.orgId, appointment.siteId)) ?? { name: 'the site' };

@@ -250,6 +250,8 @@ function RevokeModal({ orgId, apiKey, onClose }: { orgId: string; apiKey: ApiKey
 }
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
+/** The status word in full: a squeezed table would otherwise cut it to "AC…". */
+const BADGE_STYLES = { root: { flexShrink: 0, width: 'max-content', maxWidth: 'none' }, label: { overflow: 'visible', textOverflow: 'clip' } } as const;
 
 const STATUS_BADGE: Record<ApiKey['status'], { color: string; label: string }> = {
   active: { color: 'green', label: 'Active' },
@@ -335,7 +337,7 @@ export function ApiKeysSection({ orgId, sites }: { orgId: string; sites: Site[] 
                 <Table.Td style={NOWRAP}>{when(k.expiresAt) ?? <Text span size="sm" c="dimmed">Never</Text>}</Table.Td>
                 <Table.Td style={NOWRAP}>{when(k.lastUsedAt) ?? <Text span size="sm" c="dimmed">Never</Text>}</Table.Td>
                 <Table.Td style={NOWRAP}>
-                  <Badge color={STATUS_BADGE[k.status].color} variant="dot" style={{ overflow: 'visible' }} miw="fit-content">
+                  <Badge color={STATUS_BADGE[k.status].color} variant="dot" styles={BADGE_STYLES}>
                     {STATUS_BADGE[k.status].label}
                   </Badge>
                 </Table.Td>
