@@ -20,6 +20,7 @@ const benchmarks = [
   { file: 'availability-speedup.ts', title: 'Availability: our day grid vs the spec pattern (PostgreSQL, PGlite)' },
   { file: 'availability-flatness.ts', title: 'Availability latency from 10k to 1M bookings (PostgreSQL)' },
   { file: 'booking-throughput.ts', title: 'Booking throughput, 100 concurrent clients over HTTP (PostgreSQL)' },
+  { file: 'ssc-schedule.ts', title: 'SSC schedule-appointment, 50 concurrent API clients over HTTP (PostgreSQL)' },
   { file: 'startup.ts', title: 'Startup (`npm start`, embedded PGlite)' },
   { file: 'upload-memory.ts', title: 'Upload memory: 4 × 10 documents of 9.9 MB at once (embedded PGlite)' },
   { file: 'public-page.ts', title: 'Public pages: JavaScript on the wire and form ready (Chromium, `npm start`)' },
@@ -28,7 +29,7 @@ const benchmarks = [
   { file: 'ocr.ts', title: 'Plate OCR on the server: one plate photo (tesseract.js, worker started)' },
   { file: 'reports.ts', title: 'Reports: full 30-day set of one organization, 100k and 1M bookings (PostgreSQL) and PGlite' },
 ];
-const KEY_LINE = /^(availability speedup:|availability latency \d|booking commits\/s:|server memory|startup first:|idle memory|upload memory:|public page JS:|form ready:|gate event to second screen:|plate match:|ocr:|reports( \(PGlite\))?:|WARNING:|FAILED)/;
+const KEY_LINE = /^(availability speedup:|availability latency \d|booking commits\/s:|ssc schedule-appointment:|server memory|startup first:|idle memory|upload memory:|public page JS:|form ready:|gate event to second screen:|plate match:|ocr:|reports( \(PGlite\))?:|WARNING:|FAILED)/;
 
 type Outcome = { file: string; title: string; lines: string[]; exitCode: number; seconds: number };
 

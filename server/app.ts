@@ -52,6 +52,8 @@ import mfaRoutes from './modules/mfa/mfa.routes';
 import impersonationRoutes from './modules/impersonation/impersonation.routes';
 import billingRoutes from './modules/billing/billing.routes';
 import stripeWebhookRoutes from './modules/billing/stripe-webhook.routes';
+import apiKeyRoutes from './modules/api-keys/api-keys.routes';
+import sscRoutes from './modules/ssc/ssc.routes';
 
 
 export type BuildOptions = {
@@ -141,6 +143,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       await scoped.register(orgTeamRoutes, { ctx });
       await scoped.register(orgSettingsRoutes, { ctx });
       await scoped.register(orgReportRoutes, { ctx });
+      await scoped.register(apiKeyRoutes, { ctx });
     },
     { prefix: '/api/orgs/:orgId' },
   );
@@ -154,6 +157,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
     { prefix: '/api/sites/:siteId' },
   );
   await app.register(anprWebhookRoutes, { prefix: '/api', ctx });
+  // The carriers' appointment API (SSC standard), with API keys instead of sessions.
+  await app.register(sscRoutes, { prefix: '/api/ssc', ctx });
   await app.register(invitationRoutes, { prefix: '/api', ctx });
   // Plate OCR's worker, cores and trained data, served by us (nothing is downloaded at run time).
   // (server/ocr/plate-ocr.ts loads sharp and tesseract.js: the route that reads images imports it

@@ -684,3 +684,80 @@ export const plateReads = pgTable(
   },
   (t) => [index('plate_reads_site_time_idx').on(t.siteId, t.capturedAt)],
 );
+
+// ---- Issue 13: API keys and the SSC appointment API (migration 0010_api_keys) ----
+
+/** A tenant's API key: acts for that tenant with its scopes; only the secret's SHA-256 is stored. */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: id(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    secretHash: text('secret_hash').notNull().unique(),
+    /** The last four characters, to tell keys apart after the secret has been shown. */
+    secretHint: text('secret_hint').notNull(),
+    scopes: text('scopes').array().notNull(),
+    rateLimitPerMinute: integer('rate_limit_per_minute').notNull().default(600),
+    expiresAt: ts('expires_at'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    lastUsedAt: ts('last_used_at'),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [index('api_keys_org_idx').on(t.orgId, t.createdAt), check('api_keys_rate_limit_positive', sql`${t.rateLimitPerMinute} > 0`)],
+);
+
+/** What the SSC standard knows of a booking made through it (docs/ssc-mapping.md). */
+export const sscAppointments = pgTable(
+  'ssc_appointments',
+  {
+    bookingId: uuid('booking_id')
+      .primaryKey()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    apiKeyId: uuid('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
+    primaryReferenceNumber: text('primary_reference_number').notNull(),
+    poNumber: text('po_number'),
+    bolNumber: text('bol_number'),
+    stopSequenceNumber: integer('stop_sequence_number'),
+    loadingType: text('loading_type').notNull(),
+    equipmentType: text('equipment_type').notNull(),
+    lastReasonCode: text('last_reason_code'),
+    lastComment: text('last_comment'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('ssc_appointments_reference_idx').on(t.orgId, t.tenantId, t.primaryReferenceNumber)],
+);
+
+/** SSC webhook subscriptions of a tenant; deliveries are the outbound webhook engine's. */
+export const sscWebhookSubscriptions = pgTable(
+  'ssc_webhook_subscriptions',
+  {
+    id: id(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    apiKeyId: uuid('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
+    eventTypes: text('event_types').array().notNull(),
+    callbackUrl: text('callback_url'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('ssc_webhook_subscriptions_tenant_idx').on(t.orgId, t.tenantId, t.createdAt)],
+);
+// ---- end of issue 13 ----

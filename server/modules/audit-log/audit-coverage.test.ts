@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBay, createOrg, createUser, addMember, TEST_PASSWORD } from '../../test/fixtures';
+import { createBay, createOrg, createSite, createUser, addMember, TEST_PASSWORD } from '../../test/fixtures';
 import { PNG_BYTES } from '../../test/files';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/harness';
 import { signAccessToken } from '../auth/tokens';
@@ -451,6 +451,46 @@ describe.each(databaseKinds)('every write is audited, on %s', (kind) => {
     const entries = await query<{ action: string; org_id: string | null }>(`select action, org_id from audit_log where action in ('invoice.marked_paid', 'invoice.voided', 'invoice.paid', 'organization.plan_changed')`);
     expect(entries.every((e) => e.org_id === customer)).toBe(true);
   });
+
+  // ── Issue 13, API keys and the SSC appointment API (h-ssc) ──────────────────────────────────────
+  it('API keys and the SSC appointment API (the key is the actor)', async () => {
+    const db = t.ctx.database;
+    // A fresh session: an earlier test signs the admin out.
+    const orgAdmin = await session('admin@coverage.test');
+    const site = await createSite(db, orgId, { name: 'SSC Coverage Yard', timeZone: 'UTC' });
+    await createBay(db, site, { name: 'SSC-1', heightClearanceM: 4.5 });
+    const [tenant] = await query<{ id: string }>(`insert into tenants (org_id, name, contact_emails) values ($1, 'SSC Coverage Freight', '{ops@ssccov.test}') returning id`, [orgId]);
+    const key = await audited('POST /api/orgs/{orgId}/api-keys', 'api_key.created', () =>
+      call('POST', org('/api-keys'), orgAdmin, { name: 'Coverage TMS', tenantId: tenant!.id, scopes: ['availability:read', 'appointments:schedule', 'appointments:reschedule', 'appointments:cancel', 'webhooks'] }),
+    );
+    const carrier = { authorization: `Bearer ${key.body.secret}` };
+    const ssc = (path: string) => `/api/ssc${path}`;
+    const window = (time: string) => ({ arrivalWindow: { startDateTime: `2026-11-25T${time}:00Z`, duration: 'PT1H' } });
+    await audited('POST /api/ssc/appointments/v1/fetch-available-appointments', 'ssc.availability_fetched', () =>
+      call('POST', ssc('/appointments/v1/fetch-available-appointments'), carrier, { identifiers: { locationId: site.id }, dateRestrictions: { exactDate: '2026-11-25' } }),
+    );
+    const scheduled = await audited('POST /api/ssc/appointments/v1/schedule-appointment', 'booking.created', () =>
+      call('POST', ssc('/appointments/v1/schedule-appointment'), carrier, { identifiers: { primaryReferenceNumber: 'COV-LOAD', locationId: site.id }, preferredAppointment: window('10:00') }),
+    );
+    const identifiers = { appointmentId: scheduled.body.appointment.id };
+    await audited('POST /api/ssc/appointments/v1/reschedule-appointment', 'booking.rescheduled', () =>
+      call('POST', ssc('/appointments/v1/reschedule-appointment'), carrier, { identifiers, preferredAppointment: window('12:00') }),
+    );
+    await audited('POST /api/ssc/appointments/v1/fetch-appointment-details', 'ssc.appointment_viewed', () =>
+      call('POST', ssc('/appointments/v1/fetch-appointment-details'), carrier, { identifiers }),
+    );
+    await audited('POST /api/ssc/appointments/v1/cancel-appointment', 'booking.cancelled', () => call('POST', ssc('/appointments/v1/cancel-appointment'), carrier, { identifiers }));
+    const subscription = await audited('POST /api/ssc/webhooks/v1/subscriptions', 'ssc.subscription_created', () =>
+      call('POST', ssc('/webhooks/v1/subscriptions'), carrier, { eventTypes: ['appointment-changed'], callbackUrl: 'https://tms.example.com/ssc' }),
+    );
+    const one = ssc(`/webhooks/v1/subscriptions/${subscription.body.subscriptionId}`);
+    await audited('PUT /api/ssc/webhooks/v1/subscriptions/{subscriptionId}', 'ssc.subscription_updated', () => call('PUT', one, carrier, { eventTypes: ['fetch-available-appointments'] }));
+    await audited('DELETE /api/ssc/webhooks/v1/subscriptions/{subscriptionId}', 'ssc.subscription_deleted', () => call('DELETE', one, carrier));
+    await audited('POST /api/orgs/{orgId}/api-keys/{keyId}/revoke', 'api_key.revoked', () => call('POST', org(`/api-keys/${key.body.id}/revoke`), orgAdmin));
+    const roles = await query<{ actor_role: string }>(`select distinct actor_role from audit_log where details ->> 'api_key_id' = $1`, [key.body.id]);
+    expect(roles.map((r) => r.actor_role)).toEqual(['api_key']);
+  });
+  // ── end of issue 13 ─────────────────────────────────────────────────────────────────────────────
 
   it('covers every write route of the route table (or names why it writes no entry)', () => {
     const spec = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };

@@ -13,7 +13,7 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { organizations } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
-import { writeAudit } from '../audit/audit.service';
+import { writeAudit, type AuditActor } from '../audit/audit.service';
 import { assertWithinPlanLimit } from '../billing/plan-limits';
 import { enforceDailyLimit, findLinkedTenant, refuseIfBlocked, restrictToAllowedSites, type LinkedTenant } from '../tenants/tenant-link';
 import { hashToken } from '../auth/tokens';
@@ -28,6 +28,7 @@ import {
   candidatesFor,
   claimBay,
   isVehicleOverlap,
+  noAvailableBay,
   orgRules,
   pgCode,
   vehicleAlreadyBooked,
@@ -46,6 +47,21 @@ export type SubmittedBooking = {
   timeZone: string;
   manageUrl: string | null;
   documents: number;
+};
+
+/**
+ * A booking made through another channel than the portal (the SSC API, server/modules/ssc): the
+ * tenant is the one the API key acts for (no linking by e-mail), only one site is tried, the audit
+ * entry names the channel's actor, and `onBooked` writes the channel's own rows in the same
+ * transaction. It always takes the full path (precise refusals; the fast path is the portal's).
+ */
+export type BookingChannel = {
+  source: 'ssc';
+  tenant: LinkedTenant;
+  siteId: string;
+  actor: AuditActor;
+  auditDetails: Record<string, unknown>;
+  onBooked?: (tx: Tx, booking: { id: string; orgId: string; siteId: string }) => Promise<void>;
 };
 
 /** Thrown inside the transaction when a concurrent request with the same idempotency key won. */
@@ -112,8 +128,9 @@ async function autoApprovalOf(tx: Tx, orgId: string, tenant: LinkedTenant | null
  */
 export async function submitPublicBooking(
   ctx: AppContext,
-  input: { data: unknown; documents: UploadedDocument[]; idempotencyKey?: string; ip: string | null },
+  input: { data: unknown; documents: UploadedDocument[]; idempotencyKey?: string; ip: string | null; channel?: BookingChannel },
 ): Promise<{ replay: boolean; booking: SubmittedBooking }> {
+  const channel = input.channel;
   const request = validateOrThrow(input.data);
   const key = input.idempotencyKey ?? request.idempotencyKey ?? null;
   const fingerprint = key ? requestFingerprint(request, input.documents) : null;
@@ -131,7 +148,7 @@ export async function submitPublicBooking(
   const earlier = await replay();
   if (earlier) return earlier;
 
-  if (input.documents.length === 0) {
+  if (input.documents.length === 0 && !channel) {
     try {
       const fast = await submitFast(ctx, request, { key, fingerprint, ip: input.ip });
       if (fast) return { replay: false, booking: fast };
@@ -151,10 +168,11 @@ export async function submitPublicBooking(
   let siteId: string | null = null;
   try {
     await ctx.database.db.transaction(async (tx) => {
-      const tenant = await findLinkedTenant(tx, request.orgId, request.tenantEmail, request.tenantName);
+      const tenant = channel ? channel.tenant : await findLinkedTenant(tx, request.orgId, request.tenantEmail, request.tenantName);
       refuseIfBlocked(tenant);
       if (tenant) await enforceDailyLimit(tx, request.orgId, tenant, request.date);
-      const candidates = await restrictToAllowedSites(tx, tenant, await candidatesFor(tx, now, request));
+      const offered = await candidatesFor(tx, now, request);
+      const candidates = await restrictToAllowedSites(tx, tenant, channel ? onlySite(offered, channel.siteId) : offered);
       await assertWithinPlanLimit(tx, request.orgId, 'bookings', { now });
       const autoApproved = await autoApprovalOf(tx, request.orgId, tenant);
       const booking = await claimBay(
@@ -173,7 +191,7 @@ export async function submitPublicBooking(
               tenantId: tenant?.id ?? null,
               status: autoApproved ? 'approved' : 'pending',
               approvedAt: autoApproved ? now : null,
-              source: 'portal',
+              source: channel?.source ?? 'portal',
               manageTokenHash: hashToken(manageToken),
               createdAt: now,
               updatedAt: now,
@@ -206,8 +224,9 @@ export async function submitPublicBooking(
           createdAt: now,
         });
       }
+      await channel?.onBooked?.(tx, booking);
       await writeAudit(tx, {
-        actor: null,
+        actor: channel?.actor ?? null,
         action: 'booking.created',
         resourceType: 'booking',
         resourceId: booking.id,
@@ -218,10 +237,11 @@ export async function submitPublicBooking(
           tenant_name: booking.tenantName,
           vehicle_type: booking.vehicleType,
           status: booking.status,
-          source: 'portal',
+          source: channel?.source ?? 'portal',
           documents: input.documents.length,
           tenant_id: booking.tenantId,
           auto_approved: autoApproved,
+          ...channel?.auditDetails,
         },
         ip: input.ip,
       });
@@ -244,6 +264,13 @@ export async function submitPublicBooking(
   const view = await repo.findBookingView(ctx.database.db, { id: bookingId });
   if (!view) throw new AppError(500, 'bay_lookup_failed', 'Failed to get bay information');
   return { replay: false, booking: toResult(view, manageUrlFor(ctx, manageToken), input.documents.length) };
+}
+
+/** The candidates at one site; none there answers the portal's "no bay available" refusal. */
+function onlySite(candidates: Awaited<ReturnType<typeof candidatesFor>>, siteId: string) {
+  const kept = candidates.filter((candidate) => candidate.siteId === siteId);
+  if (kept.length === 0) throw noAvailableBay();
+  return kept;
 }
 
 /**

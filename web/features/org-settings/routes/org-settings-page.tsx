@@ -1,6 +1,12 @@
 import { Stack, Tabs, Title } from '@mantine/core';
-import { IconBuilding, IconBuildingWarehouse, IconHistory, IconShieldCheck, IconUsers } from '@tabler/icons-react';
+import { IconBuilding, IconBuildingWarehouse, IconHistory, IconPlugConnected, IconShieldCheck, IconUsers } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
+import { isPlatformRole } from '../../../../domain/enums';
+// The Integrations tab is another feature's panel (issue 13): the lead wires it (and the outbound
+// webhooks' sections) through a shared surface when both land.
+// eslint-disable-next-line import-x/no-restricted-paths
+import { IntegrationsPanel } from '../../org-integrations/components/integrations-panel';
+import { useOrgSelection } from '../../org/hooks/use-org-selection';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { ActivitySection } from '../components/activity/activity-section';
 import { OrganizationSection } from '../components/organization/organization-section';
@@ -17,14 +23,19 @@ const TABS = [
   { value: 'team', label: 'Team', icon: IconUsers, Section: TeamSection },
   { value: 'policy', label: 'Booking policy & notifications', icon: IconShieldCheck, Section: PolicySection },
   { value: 'activity', label: 'Activity', icon: IconHistory, Section: ActivitySection },
+  // Org admins only (the server refuses others too).
+  { value: 'integrations', label: 'Integrations', icon: IconPlugConnected, Section: IntegrationsPanel, adminsOnly: true },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
 
 export default function OrgSettingsPage() {
   usePageTitle('Settings');
   const [params, setParams] = useSearchParams();
+  const { selectedOrg } = useOrgSelection();
+  const isAdmin = selectedOrg?.role === 'org_admin' || isPlatformRole(selectedOrg?.role);
+  const tabs = TABS.filter((t) => !('adminsOnly' in t) || isAdmin);
   const requested = params.get('tab');
-  const tab: TabValue = TABS.some((t) => t.value === requested) ? (requested as TabValue) : 'organization';
+  const tab: TabValue = tabs.some((t) => t.value === requested) ? (requested as TabValue) : 'organization';
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
@@ -40,13 +51,13 @@ export default function OrgSettingsPage() {
         }}
       >
         <Tabs.List>
-          {TABS.map(({ value, label, icon: Icon }) => (
+          {tabs.map(({ value, label, icon: Icon }) => (
             <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} aria-hidden />}>
               {label}
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        {TABS.map(({ value, Section }) => (
+        {tabs.map(({ value, Section }) => (
           <Tabs.Panel key={value} value={value} pt="md">
             <Section />
           </Tabs.Panel>

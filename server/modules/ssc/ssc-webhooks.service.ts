@@ -1,0 +1,151 @@
+import { SSC_WEBHOOK_EVENT_TYPES, argumentProblems, sscSubscribeRequestSchema, sscUpdateSubscriptionRequestSchema, type SscWebhookEventType } from '../../../domain/ssc';
+import { isSingleLineText } from '../../../domain/text-rules';
+import type { AppContext } from '../../context';
+import type { ApiKeyPrincipal } from '../api-keys/api-keys.service';
+import { requireScope } from '../api-keys/api-keys.service';
+import { writeAudit } from '../audit/audit.service';
+import { callbackUrlProblem, privateCallbacksAllowed } from './callback-url';
+import { entityNotFound, invalidArgument, schemaViolation } from './ssc-errors';
+import * as repo from './ssc.repo';
+
+// SSC webhook subscriptions (REST collection): a tenant's callback URLs and the events they want.
+// Stored here; delivering `appointment-changed` events is the outbound webhook engine's job.
+// Another tenant's subscription answers 404, as an unknown one.
+
+export const MAX_SUBSCRIPTIONS_PER_TENANT = 20;
+
+type Subscription = { subscriptionId: string; eventTypes: SscWebhookEventType[]; callbackUrl?: string };
+
+function toSubscription(row: { id: string; eventTypes: string[]; callbackUrl: string | null }): Subscription {
+  return {
+    subscriptionId: row.id,
+    eventTypes: row.eventTypes.filter((t): t is SscWebhookEventType => (SSC_WEBHOOK_EVENT_TYPES as readonly string[]).includes(t)),
+    ...(row.callbackUrl ? { callbackUrl: row.callbackUrl } : {}),
+  };
+}
+
+const scopeOf = (principal: ApiKeyPrincipal) => ({ orgId: principal.orgId, tenantId: principal.tenantId });
+const notFound = (id: string) => entityNotFound(`No subscription ${id}`);
+
+async function checkCallback(ctx: AppContext, url: string | undefined) {
+  if (url === undefined) return;
+  if (!isSingleLineText(url)) throw invalidArgument('The callback URL cannot be used', [{ key: 'callbackUrl', detail: 'callbackUrl contains characters that are not allowed' }]);
+  const problem = callbackUrlProblem(url, { allowPrivate: await privateCallbacksAllowed(ctx.database.db) });
+  if (problem) throw invalidArgument('The callback URL cannot be used', [{ key: 'callbackUrl', detail: problem }]);
+}
+
+async function audit(ctx: AppContext, principal: ApiKeyPrincipal, action: string, id: string, details: Record<string, unknown>, ip: string | null) {
+  await writeAudit(ctx.database.db, {
+    actor: principal.auditActor,
+    action,
+    resourceType: 'ssc_subscription',
+    resourceId: id,
+    orgId: principal.orgId,
+    details: { source: 'ssc', api_key_id: principal.keyId, api_key_name: principal.keyName, ...details },
+    ip,
+  });
+}
+
+export async function listSubscriptions(ctx: AppContext, principal: ApiKeyPrincipal, ip: string | null) {
+  requireScope(principal, 'webhooks');
+  const rows = await repo.listSubscriptions(ctx.database.db, scopeOf(principal));
+  await audit(ctx, principal, 'ssc.subscriptions_listed', principal.keyId, { count: rows.length }, ip);
+  return { subscriptions: rows.map(toSubscription) };
+}
+
+export async function getSubscription(ctx: AppContext, principal: ApiKeyPrincipal, id: string, ip: string | null) {
+  requireScope(principal, 'webhooks');
+  const row = await repo.findSubscription(ctx.database.db, scopeOf(principal), id);
+  if (!row) throw notFound(id);
+  await audit(ctx, principal, 'ssc.subscription_viewed', row.id, {}, ip);
+  return toSubscription(row);
+}
+
+export async function createSubscription(ctx: AppContext, principal: ApiKeyPrincipal, body: unknown, ip: string | null) {
+  requireScope(principal, 'webhooks');
+  const parsed = sscSubscribeRequestSchema.safeParse(body ?? undefined);
+  if (!parsed.success) throw schemaViolation(argumentProblems(parsed.error, body));
+  const input = parsed.data;
+  await checkCallback(ctx, input.callbackUrl);
+  const now = ctx.clock.now();
+  const row = await ctx.database.db.transaction(async (tx) => {
+    if ((await repo.countSubscriptions(tx, scopeOf(principal))) >= MAX_SUBSCRIPTIONS_PER_TENANT) {
+      throw invalidArgument('Too many subscriptions', [{ key: 'eventTypes', detail: `A tenant can have at most ${MAX_SUBSCRIPTIONS_PER_TENANT} subscriptions: delete one first` }]);
+    }
+    const created = await repo.insertSubscription(tx, {
+      orgId: principal.orgId,
+      tenantId: principal.tenantId,
+      apiKeyId: principal.keyId,
+      eventTypes: [...new Set(input.eventTypes)],
+      callbackUrl: input.callbackUrl ?? null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await writeAudit(tx, {
+      actor: principal.auditActor,
+      action: 'ssc.subscription_created',
+      resourceType: 'ssc_subscription',
+      resourceId: created.id,
+      orgId: principal.orgId,
+      details: { source: 'ssc', api_key_id: principal.keyId, api_key_name: principal.keyName, before: null, after: { eventTypes: created.eventTypes, callbackUrl: created.callbackUrl } },
+      ip,
+    });
+    return created;
+  });
+  return toSubscription(row);
+}
+
+export async function updateSubscription(ctx: AppContext, principal: ApiKeyPrincipal, id: string, body: unknown, ip: string | null) {
+  requireScope(principal, 'webhooks');
+  const parsed = sscUpdateSubscriptionRequestSchema.safeParse(body ?? undefined);
+  if (!parsed.success) throw schemaViolation(argumentProblems(parsed.error, body));
+  const input = parsed.data;
+  if (input.subscriptionId !== undefined && input.subscriptionId !== id) {
+    throw invalidArgument('The subscription id does not match the URL', [{ key: 'subscriptionId', detail: 'subscriptionId must be the id in the URL' }]);
+  }
+  await checkCallback(ctx, input.callbackUrl);
+  const now = ctx.clock.now();
+  const row = await ctx.database.db.transaction(async (tx) => {
+    const before = await repo.findSubscription(tx, scopeOf(principal), id);
+    if (!before) throw notFound(id);
+    const after = (await repo.updateSubscription(tx, scopeOf(principal), id, {
+      ...(input.eventTypes ? { eventTypes: [...new Set(input.eventTypes)] } : {}),
+      ...(input.callbackUrl !== undefined ? { callbackUrl: input.callbackUrl } : {}),
+      updatedAt: now,
+    }))!;
+    await writeAudit(tx, {
+      actor: principal.auditActor,
+      action: 'ssc.subscription_updated',
+      resourceType: 'ssc_subscription',
+      resourceId: id,
+      orgId: principal.orgId,
+      details: {
+        source: 'ssc',
+        api_key_id: principal.keyId,
+        api_key_name: principal.keyName,
+        before: { eventTypes: before.eventTypes, callbackUrl: before.callbackUrl },
+        after: { eventTypes: after.eventTypes, callbackUrl: after.callbackUrl },
+      },
+      ip,
+    });
+    return after;
+  });
+  return toSubscription(row);
+}
+
+export async function deleteSubscription(ctx: AppContext, principal: ApiKeyPrincipal, id: string, ip: string | null) {
+  requireScope(principal, 'webhooks');
+  await ctx.database.db.transaction(async (tx) => {
+    const row = await repo.deleteSubscription(tx, scopeOf(principal), id);
+    if (!row) throw notFound(id);
+    await writeAudit(tx, {
+      actor: principal.auditActor,
+      action: 'ssc.subscription_deleted',
+      resourceType: 'ssc_subscription',
+      resourceId: id,
+      orgId: principal.orgId,
+      details: { source: 'ssc', api_key_id: principal.keyId, api_key_name: principal.keyName, before: { eventTypes: row.eventTypes, callbackUrl: row.callbackUrl }, after: null },
+      ip,
+    });
+  });
+}

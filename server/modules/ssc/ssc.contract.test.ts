@@ -1,0 +1,211 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import addFormats from 'ajv-formats';
+import OpenAPIBackend, { type Document } from 'openapi-backend';
+import { ValidationContext } from 'openapi-backend/validation';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { addMember, bearer, createBay, createOrg, createSite, createUser, signIn } from '../../test/fixtures';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+// The contract: every request this suite sends and every answer Baywise gives, for success and for
+// each error case of each operation, is checked against the Scheduling Standards Consortium's own
+// OpenAPI document (docs/ssc/ssc-appointments-openapi-v1.1.yaml) by an OpenAPI validator
+// (openapi-backend, ajv with formats) — no hand-written shape checks. Requests the standard
+// refuses must be refused by us (400) with a body the standard accepts as a failure.
+// Answers with a status the standard does not list (400, 401, 403, 404, 429: protocol semantics
+// per its "HTTP Status Codes" section) are checked against the operation's 200 schema, whose
+// responseInfoFailure branch is the standard's failure shape (docs/decisions/020-carrier-api.md).
+
+const SPEC = path.resolve(__dirname, '../../../docs/ssc/ssc-appointments-openapi-v1.1.yaml');
+const NOW = '2026-11-23T00:00:00Z';
+const at = (time: string) => `2026-11-25T${time}:00+11:00`;
+
+type Operation =
+  | 'fetch-available-appointments'
+  | 'schedule-appointment'
+  | 'reschedule-appointment'
+  | 'cancel-appointment'
+  | 'fetch-appointment-details'
+  | 'get-subscriptions'
+  | 'subscribe'
+  | 'get-subscription'
+  | 'update-subscription'
+  | 'delete-subscription';
+
+describe('SSC contract against the standard’s OpenAPI document', () => {
+  let api: OpenAPIBackend;
+  let t: TestApp;
+  let siteId: string;
+  let key: string;
+  let readOnlyKey: string;
+  let limitedKey: string;
+  /** Operation → the statuses seen, so the last test can tell every operation was exercised. */
+  const seen = new Map<Operation, Set<number>>();
+
+  /**
+   * Sends one call: the request is validated against the standard (valid unless `requestValid`
+   * says otherwise), then the answer, whatever its status.
+   */
+  async function call(operationId: Operation, options: { body?: unknown; rawBody?: string; params?: Record<string, string>; apiKey?: string | null; requestValid?: boolean }) {
+    const operation = api.getOperation(operationId)!;
+    const url = `/api/ssc${operation.path.replace(/\{(\w+)\}/g, (_, name: string) => options.params![name]!)}`;
+    const method = operation.method.toUpperCase();
+    if (options.rawBody === undefined) {
+      const verdict = api.validateRequest({ method, path: operation.path.replace(/\{(\w+)\}/g, (_, name: string) => options.params![name]!), headers: { 'content-type': 'application/json' }, body: options.body }, operation);
+      expect(verdict.valid, `request of ${operationId} per the standard: ${JSON.stringify(verdict.errors)}`).toBe(options.requestValid ?? true);
+    }
+    const apiKey = options.apiKey === undefined ? key : options.apiKey;
+    const response = await t.app.inject({
+      method: method as 'POST',
+      url,
+      headers: { ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}), ...(options.rawBody !== undefined || options.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      ...(options.rawBody !== undefined ? { payload: options.rawBody } : options.body !== undefined ? { payload: JSON.stringify(options.body) } : {}),
+    });
+    const body = response.body ? response.json() : undefined;
+    const listed = Object.keys(operation.responses ?? {}).map(Number);
+    const checkedAs = listed.includes(response.statusCode) ? response.statusCode : (listed.find((code) => code >= 200 && code < 300) ?? 200);
+    if (response.statusCode !== 204) {
+      const isWebhookOperation = operation.path.startsWith('/webhooks/');
+      const verdict = checkedAs === response.statusCode || !isWebhookOperation ? api.validateResponse(body, operation, checkedAs) : failureValidator(body);
+      expect(verdict.valid, `answer ${response.statusCode} of ${operationId} per the standard: ${JSON.stringify(verdict.errors)} ${JSON.stringify(body)}`).toBe(true);
+    }
+    seen.set(operationId, new Set([...(seen.get(operationId) ?? []), response.statusCode]));
+    return { status: response.statusCode, body, headers: response.headers };
+  }
+
+  /** The webhook operations list no failure schema: their errors are checked against responseInfoFailure. */
+  let failureValidator: (body: unknown) => { valid: boolean; errors?: unknown };
+
+  beforeAll(async () => {
+    const definition = parseYaml(fs.readFileSync(SPEC, 'utf8')) as Document;
+    api = new OpenAPIBackend({ definition, quick: true, validate: true, customizeAjv: (ajv) => addFormats(ajv, { mode: 'full' }) as never });
+    await api.init();
+    const ajv = api.validator.getAjv(ValidationContext.Response);
+    const dereferenced = api.definition as unknown as { components: { schemas: Record<string, object> } };
+    const validateFailure = ajv.compile(dereferenced.components.schemas.responseInfoFailure!);
+    failureValidator = (body) => ({ valid: validateFailure(body) as boolean, errors: validateFailure.errors });
+
+    t = await createTestApp('pglite', { now: NOW });
+    const db = t.ctx.database;
+    const orgId = (await createOrg(db, { name: 'Contract Org' })).id;
+    const site = await createSite(db, orgId, { name: 'Contract Yard', timeZone: 'Australia/Sydney', address: '2 Quay St' });
+    siteId = site.id;
+    await createBay(db, site, { name: 'C-1', heightClearanceM: 4.5 });
+    const [{ id: tenantId }] = await db.query<{ id: string }>(`insert into tenants (org_id, name, contact_emails) values ($1, 'Contract Freight', '{ops@contract.example}') returning id`, [orgId]);
+    const user = await createUser(db, { email: 'admin@contract.example' });
+    await addMember(db, orgId, user.id, 'org_admin');
+    const admin = bearer(await signIn(t.app, 'admin@contract.example'));
+    const make = async (body: Record<string, unknown>) => (await t.app.inject({ method: 'POST', url: `/api/orgs/${orgId}/api-keys`, headers: admin, payload: body as never })).json().secret as string;
+    key = await make({ name: 'Contract TMS', tenantId, scopes: ['availability:read', 'appointments:schedule', 'appointments:reschedule', 'appointments:cancel', 'webhooks'] });
+    readOnlyKey = await make({ name: 'Read only', tenantId, scopes: ['availability:read'] });
+    limitedKey = await make({ name: 'Limited', tenantId, scopes: ['availability:read'], rateLimitPerMinute: 1 });
+  });
+  afterAll(() => t?.close());
+
+  it('fetch-available-appointments: success, each date form, the failures', async () => {
+    const ok = await call('fetch-available-appointments', { body: { identifiers: { locationId: siteId }, dateRestrictions: { exactDate: '2026-11-25' } } });
+    expect(ok.body.appointments.length).toBeGreaterThan(0);
+    await call('fetch-available-appointments', { body: { identifiers: { locationId: siteId }, dateRestrictions: { startDate: '2026-11-24', endDate: '2026-11-26' } } });
+    await call('fetch-available-appointments', { body: { identifiers: { locationId: siteId } } });
+    // Failures the standard accepts as requests.
+    expect((await call('fetch-available-appointments', { body: { identifiers: { requestIdentifier: 'R1' } } })).status).toBe(200);
+    expect((await call('fetch-available-appointments', { body: { identifiers: { locationId: '00000000-0000-4000-8000-000000000000' } } })).status).toBe(404);
+    expect((await call('fetch-available-appointments', { body: { identifiers: { primaryReferenceNumber: 'X' } } })).body.status).toBe('FAILURE');
+    expect((await call('fetch-available-appointments', { body: { identifiers: { locationId: siteId }, equipment: { equipmentType: 'ROCKET' } } })).body.status).toBe('FAILURE');
+    expect((await call('fetch-available-appointments', { body: { identifiers: { locationId: siteId }, dateRestrictions: { startDate: '2026-11-24', endDate: '2027-01-30' } } })).body.status).toBe('FAILURE');
+    // Requests the standard refuses: 400 with the failure shape.
+    for (const body of [
+      {},
+      { identifiers: { locationId: siteId, carrierCode: 'X' } },
+      { identifiers: { appointmentId: 'a', requestIdentifier: 'b' } },
+      { identifiers: { locationId: siteId }, dateRestrictions: { exactDate: '25/11/2026' } },
+      { identifiers: { locationId: siteId }, dateRestrictions: { startDate: '2026-11-24' } },
+      { identifiers: { stopSequenceNumber: -1 } },
+    ]) {
+      expect((await call('fetch-available-appointments', { body, requestValid: false })).status).toBe(400);
+    }
+    expect((await call('fetch-available-appointments', { rawBody: '{"identifiers":' })).status).toBe(400);
+    // The protocol's own refusals.
+    expect((await call('fetch-available-appointments', { body: { identifiers: { locationId: siteId } }, apiKey: null })).status).toBe(401);
+    expect((await call('fetch-available-appointments', { body: { identifiers: { locationId: siteId } }, apiKey: limitedKey })).status).toBe(200);
+    expect((await call('fetch-available-appointments', { body: { identifiers: { locationId: siteId } }, apiKey: limitedKey })).status).toBe(429);
+  });
+
+  it('schedule, reschedule, details and cancel: success and each failure', async () => {
+    const scheduled = await call('schedule-appointment', {
+      body: { identifiers: { primaryReferenceNumber: 'C-LOAD-1', stopSequenceNumber: 1, locationId: siteId }, preferredAppointment: { arrivalWindow: { startDateTime: at('10:00'), duration: 'PT1H' }, loadingType: 'LIVE' } },
+    });
+    expect(scheduled.body.status).toBe('SUCCESS');
+    const id = scheduled.body.appointment.id as string;
+    const offered = await call('fetch-available-appointments', { body: { identifiers: { appointmentId: id }, dateRestrictions: { exactDate: '2026-11-25' } } });
+    const byId = await call('reschedule-appointment', { body: { identifiers: { appointmentId: id }, preferredAppointment: { id: offered.body.appointments.at(-1).id, loadingType: 'DROP' }, reasonCode: 'CARRIER' } });
+    expect(byId.body.status).toBe('SUCCESS');
+    const byWindow = await call('reschedule-appointment', { body: { identifiers: { primaryReferenceNumber: 'C-LOAD-1' }, preferredAppointment: { arrivalWindow: { startDateTime: at('11:00'), duration: 'PT30M' } } } });
+    expect(byWindow.body.status).toBe('SUCCESS');
+    expect((await call('fetch-appointment-details', { body: { identifiers: { appointmentId: id } } })).body.appointmentStatus).toBe('PENDING');
+    expect((await call('fetch-appointment-details', { body: { identifiers: { primaryReferenceNumber: 'C-LOAD-1', locationId: siteId } } })).body.status).toBe('SUCCESS');
+
+    // Refusals the standard answers with FAILURE.
+    const slotTaken = await call('schedule-appointment', { body: { identifiers: { primaryReferenceNumber: 'C-LOAD-2', locationId: siteId }, preferredAppointment: { arrivalWindow: { startDateTime: at('11:00'), duration: 'PT1H' } } } });
+    expect(slotTaken.body.status).toBe('FAILURE');
+    for (const body of [
+      { identifiers: { primaryReferenceNumber: 'C-LOAD-3', locationId: siteId }, preferredAppointment: { arrivalWindow: { startDateTime: at('23:30'), duration: 'PT1H' } } },
+      { identifiers: { primaryReferenceNumber: 'C-LOAD-3', locationId: siteId }, preferredAppointment: { arrivalWindow: { startDateTime: '2026-11-20T10:00:00+11:00', duration: 'PT1H' } } },
+      { identifiers: { primaryReferenceNumber: 'C-LOAD-3', locationId: siteId }, preferredAppointment: { arrivalWindow: { startDateTime: at('13:00'), duration: 'PT1H' } }, equipment: { heightMeters: 5.5 } },
+      { identifiers: { primaryReferenceNumber: 'C-LOAD-3', locationId: siteId }, preferredAppointment: { id: 'not-an-offer' } },
+      { identifiers: { primaryReferenceNumber: 'C-LOAD-3', locationId: siteId }, preferredAppointment: { id: 'x', appointmentType: 'FCFS' } },
+      { identifiers: { locationId: siteId }, preferredAppointment: { arrivalWindow: { startDateTime: at('13:00'), duration: 'PT1H' } } },
+    ]) {
+      const res = await call('schedule-appointment', { body });
+      expect(res.body.status, JSON.stringify(res.body)).toBe('FAILURE');
+    }
+    expect((await call('schedule-appointment', { body: { identifiers: { primaryReferenceNumber: 'C-LOAD-3', locationId: '00000000-0000-4000-8000-000000000000' }, preferredAppointment: { arrivalWindow: { startDateTime: at('13:00'), duration: 'PT1H' } } } })).status).toBe(404);
+    // Bodies the standard refuses.
+    for (const body of [
+      { identifiers: { primaryReferenceNumber: 'C' } },
+      { identifiers: { appointmentId: id }, preferredAppointment: { id: 'x' } },
+      { identifiers: { primaryReferenceNumber: 'C' }, preferredAppointment: { arrivalWindow: { startDateTime: '2026-11-25 10:00', duration: 'PT1H' } } },
+      { identifiers: { primaryReferenceNumber: 'C' }, preferredAppointment: { id: 'x', arrivalWindow: { startDateTime: at('10:00'), duration: 'PT1H' } } },
+      { identifiers: { primaryReferenceNumber: 'C' }, preferredAppointment: { id: 'x', loadingType: 'PRELOAD' } },
+    ]) {
+      expect((await call('schedule-appointment', { body, requestValid: false })).status).toBe(400);
+    }
+    expect((await call('reschedule-appointment', { body: { identifiers: { appointmentId: id } }, requestValid: false })).status).toBe(400);
+    expect((await call('cancel-appointment', { body: { reasonCode: 'X' }, requestValid: false })).status).toBe(400);
+    expect((await call('fetch-appointment-details', { body: { identifiers: 'abc' }, requestValid: false })).status).toBe(400);
+    expect((await call('reschedule-appointment', { body: { identifiers: { appointmentId: '00000000-0000-4000-8000-000000000000' }, preferredAppointment: { arrivalWindow: { startDateTime: at('15:00'), duration: 'PT1H' } } } })).status).toBe(404);
+    expect((await call('fetch-appointment-details', { body: { identifiers: { appointmentId: 'nope' } } })).status).toBe(404);
+    expect((await call('schedule-appointment', { body: { identifiers: { primaryReferenceNumber: 'C-LOAD-4', locationId: siteId }, preferredAppointment: { arrivalWindow: { startDateTime: at('16:00'), duration: 'PT1H' } } }, apiKey: readOnlyKey })).status).toBe(403);
+    expect((await call('cancel-appointment', { body: { identifiers: { appointmentId: id } }, apiKey: readOnlyKey })).status).toBe(403);
+    expect((await call('cancel-appointment', { body: { identifiers: { appointmentId: id } }, apiKey: 'bw_live_wrong' })).status).toBe(401);
+
+    expect((await call('cancel-appointment', { body: { identifiers: { appointmentId: id }, reasonCode: 'DONE', comment: 'No longer needed' } })).body.status).toBe('SUCCESS');
+    expect((await call('cancel-appointment', { body: { identifiers: { appointmentId: id } } })).body.status).toBe('FAILURE');
+    expect((await call('fetch-appointment-details', { body: { identifiers: { appointmentId: id } } })).body.appointmentStatus).toBe('CANCELED');
+    expect((await call('cancel-appointment', { body: { identifiers: { appointmentId: '00000000-0000-4000-8000-000000000000' } } })).status).toBe(404);
+  });
+
+  it('webhook subscriptions: the collection and each failure', async () => {
+    const created = await call('subscribe', { body: { eventTypes: ['appointment-changed'], callbackUrl: 'https://tms.example.com/ssc' } });
+    expect(created.status).toBe(201);
+    const subscriptionId = created.body.subscriptionId as string;
+    await call('get-subscriptions', {});
+    await call('get-subscription', { params: { subscriptionId } });
+    expect((await call('update-subscription', { params: { subscriptionId }, body: { subscriptionId, eventTypes: ['appointment-changed', 'fetch-available-appointments'], callbackUrl: 'https://tms.example.com/ssc2' } })).status).toBe(200);
+    expect((await call('subscribe', { body: { eventTypes: ['appointment-changed'], callbackUrl: 'http://169.254.169.254/' } })).body.status).toBe('FAILURE');
+    expect((await call('subscribe', { body: { eventTypes: ['appointment-cancelled'] }, requestValid: false })).status).toBe(400);
+    expect((await call('subscribe', { body: { callbackUrl: 'https://tms.example.com' }, requestValid: false })).status).toBe(400);
+    expect((await call('update-subscription', { params: { subscriptionId }, body: { eventTypes: 'appointment-changed' }, requestValid: false })).status).toBe(400);
+    expect((await call('get-subscription', { params: { subscriptionId: '00000000-0000-4000-8000-000000000000' } })).status).toBe(404);
+    expect((await call('get-subscriptions', { apiKey: readOnlyKey })).status).toBe(403);
+    expect((await call('delete-subscription', { params: { subscriptionId } })).status).toBe(204);
+    expect((await call('delete-subscription', { params: { subscriptionId } })).status).toBe(404);
+  });
+
+  it('exercised every operation of the standard', () => {
+    const operations = api.definition.paths ? Object.values(api.definition.paths).flatMap((item) => Object.values(item ?? {}).flatMap((op) => (op && typeof op === 'object' && 'operationId' in op ? [op.operationId as Operation] : []))) : [];
+    expect(operations).toHaveLength(10);
+    expect(operations.filter((op) => !seen.has(op))).toEqual([]);
+  });
+});
