@@ -133,7 +133,7 @@ test.describe('super-admin login (/superadmin)', () => {
     for (const [path, title] of [
       ['/superadmin/organizations', 'Organizations'],
       ['/superadmin/plans', 'Plans & Billing'],
-      ['/superadmin/usage', 'Platform Usage'],
+      ['/superadmin/usage', 'Usage Analytics'],
       ['/superadmin/audit', 'Audit Log'],
       ['/superadmin/settings', 'Platform Settings'],
     ] as const) {
