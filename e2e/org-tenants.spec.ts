@@ -61,7 +61,7 @@ test.describe('tenants', () => {
     const approved = await portalRequest(page.request, haulier, 'Whoever Pty Ltd', 'AUTO');
     expect(approved.status, JSON.stringify(approved.body)).toBe(201);
     expect(approved.body.status).toBe('approved');
-    expect(await latestMailTo(haulier)).toContain(`Your booking ${approved.tsr} is approved`);
+    await expect.poll(() => latestMailTo(haulier), { timeout: 15_000 }).toContain(`Your booking ${approved.tsr} is approved`);
 
     // Block it, with a confirmation.
     await page.getByRole('textbox', { name: 'Search' }).fill(String(stamp));
