@@ -38,6 +38,7 @@ import orgTeamRoutes from './modules/team/org-team.routes';
 import invitationRoutes from './modules/team/invitation.routes';
 import orgSettingsRoutes from './modules/org-settings/org-settings.routes';
 import orgReportRoutes from './modules/reports/reports.routes';
+import webhookRoutes from './modules/webhooks/webhooks.routes';
 import { ocrAssetRoutes } from './ocr/ocr-assets';
 import { registerSiteScope } from './plugins/site-scope';
 import gateRoutes from './modules/gate/gate.routes';
@@ -133,6 +134,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       await scoped.register(orgTeamRoutes, { ctx });
       await scoped.register(orgSettingsRoutes, { ctx });
       await scoped.register(orgReportRoutes, { ctx });
+      await scoped.register(webhookRoutes, { ctx });
     },
     { prefix: '/api/orgs/:orgId' },
   );
