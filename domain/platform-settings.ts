@@ -122,6 +122,7 @@ export const platformConfigDtoSchema = z.object({
   selfSignUpOpen: z.boolean(),
   maintenanceBanner: z.string().nullable(),
   mfaRequired: z.boolean(),
+  allowPrivateWebhookTargets: z.boolean(),
 });
 
 /** GET/PUT /api/platform/settings: the configuration, the plans to choose from, and who may change it. */
