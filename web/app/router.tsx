@@ -45,6 +45,7 @@ const orgChildren: RouteObject[] = [
   { path: 'reports', lazy: screen(() => import('../features/org-reports/routes/org-reports-page')) },
   { path: 'settings', lazy: screen(() => import('../features/org-settings/routes/org-settings-page')) },
   { path: 'settings/number-plates', lazy: screen(() => import('../features/org-settings/routes/number-plates-page')) },
+  { path: 'settings/webhooks', lazy: screen(() => import('../features/org-integrations/routes/webhooks-page')) },
 ];
 
 export const routes: RouteObject[] = [
