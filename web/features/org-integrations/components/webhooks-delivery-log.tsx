@@ -33,7 +33,7 @@ function DeliveryRow({ delivery, onRedeliver, isRedelivering }: { delivery: Webh
         </Text>
       </Table.Td>
       <Table.Td>
-        <Badge color={STATUS_COLOR[d.status]} variant="light">
+        <Badge color={STATUS_COLOR[d.status]} variant="dot" style={{ minWidth: 'max-content' }}>
           {STATUS_LABEL[d.status]}
         </Badge>
       </Table.Td>
@@ -135,7 +135,7 @@ export function WebhookDeliveryLog({ orgId, endpoint, onClose }: { orgId: string
   }
 
   return (
-    <Drawer opened={!!endpoint} onClose={onClose} position="right" size="xl" title="Delivery log">
+    <Drawer opened={!!endpoint} onClose={onClose} position="right" size="xl" title="Delivery log" closeButtonProps={{ 'aria-label': 'Close' }}>
       {endpoint ? (
         <Stack gap="md">
           <Stack gap={2}>

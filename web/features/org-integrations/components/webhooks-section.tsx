@@ -42,14 +42,14 @@ const CONFIRM: Record<'rotate' | 'disable' | 'delete', { title: string; label: s
 function StatusBadge({ endpoint }: { endpoint: WebhookEndpoint }) {
   if (endpoint.status === 'active') {
     return (
-      <Badge color="green" variant="dot">
+      <Badge color="green" variant="dot" style={{ minWidth: 'max-content' }}>
         Active
       </Badge>
     );
   }
   return (
     <Tooltip label={endpoint.disabledReason ?? 'Disabled'} multiline w={280} withArrow>
-      <Badge color="red" variant="dot" tabIndex={0}>
+      <Badge color="red" variant="dot" tabIndex={0} style={{ minWidth: 'max-content' }}>
         Disabled
       </Badge>
     </Tooltip>
@@ -190,7 +190,7 @@ export function WebhooksSection() {
                 <Table.Td>
                   <Group gap={4}>
                     {e.events.map((type) => (
-                      <Badge key={type} variant="light" color="indigo" tt="none" fw={500}>
+                      <Badge key={type} variant="default" tt="none" fw={500}>
                         {WEBHOOK_EVENT_LABELS[type]}
                       </Badge>
                     ))}
