@@ -139,7 +139,7 @@ export async function deliverDueWebhooks(ctx: AppContext, options: DeliveryOptio
          limit $3
          for update of d skip locked)
       returning id, org_id, kind, endpoint_id, event_type, event_id, url, headers, body, signing_secret_enc, attempts, max_attempts`,
-    [new Date(now.getTime() + LEASE_MS).toISOString(), now.toISOString(), options.limit ?? 50],
+    [new Date(now.getTime() + LEASE_MS).toISOString(), now.toISOString(), options.limit ?? 100],
   );
   const pass: DeliveryPass = { delivered: 0, retried: 0, failed: 0, disabled: 0 };
   if (claimed.length === 0) return pass;
@@ -158,6 +158,9 @@ export async function deliverDueWebhooks(ctx: AppContext, options: DeliveryOptio
         ).map((e) => [e.id, e]),
   );
 
+  // Successes are recorded together after the batch (one statement); failures one by one, each
+  // with its back-off, its endpoint's count and perhaps the disabling (rare, and transactional).
+  const delivered: Array<{ row: ClaimedRow; result: PostResult; at: Date }> = [];
   const deliverOne = async (row: ClaimedRow) => {
     const endpoint = row.endpoint_id ? endpoints.get(row.endpoint_id) : undefined;
     const sealed = endpoint?.secretEnc ?? row.signing_secret_enc;
@@ -177,7 +180,8 @@ export async function deliverDueWebhooks(ctx: AppContext, options: DeliveryOptio
     } catch (error) {
       result = { statusCode: null, durationMs: 0, error: String((error as Error)?.message ?? error) };
     }
-    await recordOutcome(ctx, row, result, pass);
+    if (result.error) await recordFailure(ctx, row, result, pass);
+    else delivered.push({ row, result, at: ctx.clock.now() });
   };
 
   let next = 0;
@@ -186,23 +190,36 @@ export async function deliverDueWebhooks(ctx: AppContext, options: DeliveryOptio
       while (next < claimed.length) await deliverOne(claimed[next++]!);
     }),
   );
+  await recordDelivered(ctx, delivered);
+  pass.delivered += delivered.length;
   return pass;
 }
 
-async function recordOutcome(ctx: AppContext, row: ClaimedRow, result: PostResult, pass: DeliveryPass): Promise<void> {
-  const now = ctx.clock.now();
-  const error = result.error?.replace(/\0/g, '').slice(0, 500) ?? null;
-  if (!error) {
-    await ctx.database.db.transaction(async (tx) => {
-      await tx
-        .update(webhookDeliveries)
-        .set({ status: 'delivered', deliveredAt: now, lastAttemptAt: now, lastStatusCode: result.statusCode, lastDurationMs: result.durationMs, lastError: null, lockedUntil: null })
-        .where(eq(webhookDeliveries.id, row.id));
-      if (row.endpoint_id) await tx.update(webhookEndpoints).set({ consecutiveFailures: 0 }).where(eq(webhookEndpoints.id, row.endpoint_id));
-    });
-    pass.delivered++;
-    return;
+async function recordDelivered(ctx: AppContext, delivered: Array<{ row: ClaimedRow; result: PostResult; at: Date }>): Promise<void> {
+  if (delivered.length === 0) return;
+  await ctx.database.query(
+    `update webhook_deliveries d
+        set status = 'delivered', delivered_at = v.at, last_attempt_at = v.at, last_status_code = v.code,
+            last_duration_ms = v.duration, last_error = null, locked_until = null
+       from unnest($1::uuid[], $2::timestamptz[], $3::int[], $4::int[]) as v(id, at, code, duration)
+      where d.id = v.id`,
+    [
+      delivered.map((d) => d.row.id),
+      delivered.map((d) => d.at.toISOString()),
+      delivered.map((d) => d.result.statusCode),
+      delivered.map((d) => d.result.durationMs),
+    ],
+  );
+  // A success ends an endpoint's run of failures (rows already at 0 are not touched, nor locked).
+  const endpointIds = [...new Set(delivered.map((d) => d.row.endpoint_id).filter((id): id is string => id !== null))];
+  if (endpointIds.length > 0) {
+    await ctx.database.query(`update webhook_endpoints set consecutive_failures = 0 where id = any($1::uuid[]) and consecutive_failures <> 0`, [endpointIds]);
   }
+}
+
+async function recordFailure(ctx: AppContext, row: ClaimedRow, result: PostResult, pass: DeliveryPass): Promise<void> {
+  const now = ctx.clock.now();
+  const error = (result.error ?? 'Failed').replace(/\0/g, '').slice(0, 500);
   const isLast = row.attempts >= row.max_attempts;
   const disabled = await ctx.database.db.transaction(async (tx) => {
     await tx
