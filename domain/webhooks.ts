@@ -172,3 +172,54 @@ export type WebhookDeliveryList = z.infer<typeof webhookDeliveryListSchema>;
 export const WEBHOOK_ADMIN_ONLY = 'Only organization admins can manage webhooks';
 export const WEBHOOK_LIMIT_REACHED = `An organization can have at most ${WEBHOOK_LIMITS.endpointsPerOrg} webhook endpoints: remove one first`;
 export const WEBHOOK_DISABLED_NO_TEST = 'This endpoint is disabled: enable it before sending a test';
+
+// --- TSR link: status changes posted back to the booking's TSR record ------------------------------
+
+export const TSR_LINK_SYSTEMS = ['servicenow', 'fmclarity'] as const;
+export type TsrLinkSystem = (typeof TSR_LINK_SYSTEMS)[number];
+export const TSR_LINK_LABELS: Record<TsrLinkSystem, string> = { servicenow: 'ServiceNow', fmclarity: 'FMClarity' };
+
+const baseUrlField = z
+  .string({ error: 'Enter the base URL' })
+  .trim()
+  .min(1, 'Enter the base URL')
+  .max(500, 'The base URL must be at most 500 characters')
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
+    } catch {
+      return false;
+    }
+  }, 'Enter the base URL, e.g. https://yourcompany.service-now.com')
+  .transform((value) => new URL(value).origin);
+
+const secretField = (label: string) =>
+  z.string({ error: `Enter the ${label}` }).min(1, `Enter the ${label}`).max(500, `The ${label} must be at most 500 characters`);
+
+export const tsrConnectionInputSchema = z.discriminatedUnion(
+  'system',
+  [
+    z.object({
+      system: z.literal('servicenow'),
+      baseUrl: baseUrlField,
+      username: z.string({ error: 'Enter the user name' }).trim().min(1, 'Enter the user name').max(200, 'The user name must be at most 200 characters'),
+      password: secretField('password'),
+      enabled: z.boolean().default(true),
+    }).strict(),
+    z.object({ system: z.literal('fmclarity'), baseUrl: baseUrlField, apiKey: secretField('API key'), enabled: z.boolean().default(true) }).strict(),
+  ],
+  { error: 'Choose ServiceNow or FMClarity' },
+);
+export type TsrConnectionInput = z.input<typeof tsrConnectionInputSchema>;
+
+export const tsrConnectionSchema = z.object({
+  system: z.enum(TSR_LINK_SYSTEMS),
+  baseUrl: z.string(),
+  /** ServiceNow's user name (the password and API keys are never sent back). */
+  username: z.string().nullable(),
+  enabled: z.boolean(),
+  updatedAt: z.string(),
+});
+export type TsrConnection = z.infer<typeof tsrConnectionSchema>;
+export const tsrConnectionListSchema = z.object({ items: z.array(tsrConnectionSchema) });

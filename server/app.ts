@@ -39,6 +39,7 @@ import invitationRoutes from './modules/team/invitation.routes';
 import orgSettingsRoutes from './modules/org-settings/org-settings.routes';
 import orgReportRoutes from './modules/reports/reports.routes';
 import webhookRoutes from './modules/webhooks/webhooks.routes';
+import tsrLinkRoutes from './modules/tsr-link/tsr-link.routes';
 import { ocrAssetRoutes } from './ocr/ocr-assets';
 import { registerSiteScope } from './plugins/site-scope';
 import gateRoutes from './modules/gate/gate.routes';
@@ -135,6 +136,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       await scoped.register(orgSettingsRoutes, { ctx });
       await scoped.register(orgReportRoutes, { ctx });
       await scoped.register(webhookRoutes, { ctx });
+      await scoped.register(tsrLinkRoutes, { ctx });
     },
     { prefix: '/api/orgs/:orgId' },
   );

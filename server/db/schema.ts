@@ -715,6 +715,28 @@ export const webhookEndpoints = pgTable(
   ],
 );
 
+/** An organization's connection to its TSR system (ServiceNow, FMClarity): status changes are posted back as work notes. */
+export const tsrConnections = pgTable(
+  'tsr_connections',
+  {
+    id: id(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    system: text('system').notNull(),
+    baseUrl: text('base_url').notNull(),
+    /** The credentials as JSON, AES-256-GCM encrypted (secret-box.ts). */
+    credentialsEnc: text('credentials_enc').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('tsr_connections_org_system_idx').on(t.orgId, t.system),
+    check('tsr_connections_system_check', sql`${t.system} IN ('servicenow', 'fmclarity')`),
+  ],
+);
+
 /**
  * The webhook outbox: one row per event and target, written in the transaction of the change and
  * delivered by the job runner with back-off. Generic on purpose: an endpoint's events (kind
@@ -730,6 +752,8 @@ export const webhookDeliveries = pgTable(
       .references(() => organizations.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull().default('webhook'),
     endpointId: uuid('endpoint_id').references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    /** Kind 'tsr': the connection whose credentials sign in at delivery. */
+    connectionId: uuid('connection_id').references(() => tsrConnections.id, { onDelete: 'cascade' }),
     eventType: text('event_type').notNull(),
     /** The event's identity: the same for every delivery of one event (a redelivery keeps it). */
     eventId: uuid('event_id').notNull(),

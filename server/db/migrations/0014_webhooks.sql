@@ -20,11 +20,26 @@ CREATE TABLE "webhook_endpoints" (
 --> statement-breakpoint
 CREATE INDEX "webhook_endpoints_org_idx" ON "webhook_endpoints" ("org_id");
 --> statement-breakpoint
+CREATE TABLE "tsr_connections" (
+  "id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+  "org_id" uuid NOT NULL REFERENCES "organizations"("id") ON DELETE cascade,
+  "system" text NOT NULL,
+  "base_url" text NOT NULL,
+  "credentials_enc" text NOT NULL,
+  "enabled" boolean DEFAULT true NOT NULL,
+  "created_at" timestamp with time zone DEFAULT now() NOT NULL,
+  "updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT "tsr_connections_system_check" CHECK ("system" IN ('servicenow', 'fmclarity'))
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX "tsr_connections_org_system_idx" ON "tsr_connections" ("org_id", "system");
+--> statement-breakpoint
 CREATE TABLE "webhook_deliveries" (
   "id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
   "org_id" uuid NOT NULL REFERENCES "organizations"("id") ON DELETE cascade,
   "kind" text DEFAULT 'webhook' NOT NULL,
   "endpoint_id" uuid REFERENCES "webhook_endpoints"("id") ON DELETE cascade,
+  "connection_id" uuid REFERENCES "tsr_connections"("id") ON DELETE cascade,
   "event_type" text NOT NULL,
   "event_id" uuid NOT NULL,
   "url" text NOT NULL,

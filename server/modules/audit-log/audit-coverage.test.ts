@@ -392,7 +392,7 @@ describe.each(databaseKinds)('every write is audited, on %s', (kind) => {
   // ── end of issue 12, organizations and quote requests ─────────────────────────────────────────
 
   // ── Issue 13, outbound webhooks (h-hooks) ────────────────────────────────────────────────────
-  it('webhook endpoints, their test ping and redelivery', async () => {
+  it('webhook endpoints, their test ping and redelivery; TSR connections', async () => {
     const hooksAdmin = await session('admin@coverage.test');
     const created = await audited('POST /api/orgs/{orgId}/webhooks', 'webhook.created', () =>
       call('POST', org('/webhooks'), hooksAdmin, { url: 'https://93.184.215.14/hooks', events: ['booking.created'] }));
@@ -404,6 +404,9 @@ describe.each(databaseKinds)('every write is audited, on %s', (kind) => {
     await audited('POST /api/orgs/{orgId}/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver', 'webhook.redelivered', () =>
       call('POST', org(`/webhooks/${id}/deliveries/${ping.body.id}/redeliver`), hooksAdmin));
     await audited('DELETE /api/orgs/{orgId}/webhooks/{webhookId}', 'webhook.deleted', () => call('DELETE', org(`/webhooks/${id}`), hooksAdmin));
+    await audited('PUT /api/orgs/{orgId}/tsr-connections', 'tsr_connection.saved', () =>
+      call('PUT', org('/tsr-connections'), hooksAdmin, { system: 'servicenow', baseUrl: 'https://93.184.215.14', username: 'integration', password: 'pw' }));
+    await audited('DELETE /api/orgs/{orgId}/tsr-connections/{system}', 'tsr_connection.deleted', () => call('DELETE', org('/tsr-connections/servicenow'), hooksAdmin));
   });
   // ── end of issue 13, outbound webhooks ─────────────────────────────────────────────────────────
 

@@ -156,7 +156,7 @@ export async function guardedPost(
   url: string,
   headers: Record<string, string>,
   body: string,
-  options: GuardOptions & { timeoutMs?: number; agent?: { http: http.Agent; https: https.Agent } },
+  options: GuardOptions & { method?: 'POST' | 'PATCH'; timeoutMs?: number; agent?: { http: http.Agent; https: https.Agent } },
 ): Promise<PostResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
@@ -175,7 +175,7 @@ export async function guardedPost(
     const request = (isHttps ? https : http).request(
       target,
       {
-        method: 'POST',
+        method: options.method ?? 'POST',
         headers: { 'content-type': 'application/json', 'user-agent': 'Baywise-Webhooks/1', ...headers, 'content-length': Buffer.byteLength(body) },
         lookup: guardedLookup(options),
         agent: options.agent ? (isHttps ? options.agent.https : options.agent.http) : undefined,

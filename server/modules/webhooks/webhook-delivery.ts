@@ -7,10 +7,11 @@ import {
   WEBHOOK_HEADERS,
   WEBHOOK_MAX_ATTEMPTS,
   webhookRetryDelayMs,
+  type TsrLinkSystem,
 } from '../../../domain/webhooks';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { tsrConnections, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { enqueueMail } from '../../mail/outbox';
 import { writeAudit } from '../audit/audit.service';
 import { listOrgAdminEmails } from '../bookings/bookings.repo';
@@ -19,6 +20,7 @@ import { decryptWith, encryptionKey } from './secret-box';
 import { signatureHeader } from './signature';
 import { guardedPost, type GuardOptions, type PostResult } from './url-guard';
 import { WEBHOOK_DISABLED_MAIL_KIND } from './webhook-mail';
+import { tsrAuthHeaders, type TsrCredentials } from '../tsr-link/tsr-adapters';
 
 // The webhook outbox (decision 021). A delivery is a row written in the transaction of the change
 // that causes it; the job runner's `webhook-deliveries` queue claims due rows under a lease
@@ -37,6 +39,8 @@ export type QueuedDelivery = {
   kind?: DeliveryKind;
   /** The organization's endpoint (kind 'webhook'): its current URL and secret are used at delivery. */
   endpointId?: string | null;
+  /** Kind 'tsr': the TSR connection whose credentials authenticate the request. */
+  connectionId?: string | null;
   eventType: string;
   /** The event's identity (a fresh one when omitted). */
   eventId?: string;
@@ -60,6 +64,7 @@ export async function enqueueDeliveries(tx: Tx, now: Date, rows: QueuedDelivery[
         orgId: row.orgId,
         kind: row.kind ?? 'webhook',
         endpointId: row.endpointId ?? null,
+        connectionId: row.connectionId ?? null,
         eventType: row.eventType,
         eventId: row.eventId ?? randomUUID(),
         url: row.url,
@@ -103,6 +108,7 @@ type ClaimedRow = {
   org_id: string;
   kind: DeliveryKind;
   endpoint_id: string | null;
+  connection_id: string | null;
   event_type: string;
   event_id: string;
   url: string;
@@ -138,7 +144,7 @@ export async function deliverDueWebhooks(ctx: AppContext, options: DeliveryOptio
          order by d.next_attempt_at, d.created_at
          limit $3
          for update of d skip locked)
-      returning id, org_id, kind, endpoint_id, event_type, event_id, url, headers, body, signing_secret_enc, attempts, max_attempts`,
+      returning id, org_id, kind, endpoint_id, connection_id, event_type, event_id, url, headers, body, signing_secret_enc, attempts, max_attempts`,
     [new Date(now.getTime() + LEASE_MS).toISOString(), now.toISOString(), options.limit ?? 100],
   );
   const pass: DeliveryPass = { delivered: 0, retried: 0, failed: 0, disabled: 0 };
@@ -161,8 +167,21 @@ export async function deliverDueWebhooks(ctx: AppContext, options: DeliveryOptio
   // Successes are recorded together after the batch (one statement); failures one by one, each
   // with its back-off, its endpoint's count and perhaps the disabling (rare, and transactional).
   const delivered: Array<{ row: ClaimedRow; result: PostResult; at: Date }> = [];
+  const connectionIds = [...new Set(claimed.map((r) => r.connection_id).filter((id): id is string => id !== null))];
+  const connections = new Map(
+    connectionIds.length === 0
+      ? []
+      : (
+          await ctx.database.db
+            .select({ id: tsrConnections.id, system: tsrConnections.system, credentialsEnc: tsrConnections.credentialsEnc })
+            .from(tsrConnections)
+            .where(inArray(tsrConnections.id, connectionIds))
+        ).map((c) => [c.id, c]),
+  );
+
   const deliverOne = async (row: ClaimedRow) => {
     const endpoint = row.endpoint_id ? endpoints.get(row.endpoint_id) : undefined;
+    const connection = row.connection_id ? connections.get(row.connection_id) : undefined;
     const sealed = endpoint?.secretEnc ?? row.signing_secret_enc;
     const url = endpoint?.url ?? row.url;
     let result: PostResult;
@@ -176,7 +195,15 @@ export async function deliverDueWebhooks(ctx: AppContext, options: DeliveryOptio
         [WEBHOOK_HEADERS.timestamp]: String(timestamp),
       };
       if (sealed) headers[WEBHOOK_HEADERS.signature] = signatureHeader(decryptWith(key, sealed), timestamp, row.body);
-      result = await guardedPost(url, headers, row.body, { ...guard, timeoutMs: options.timeoutMs, agent: agents });
+      // A TSR work note: the system's own method and authentication (tsr-link/tsr-adapters.ts).
+      let method: 'POST' | 'PATCH' = 'POST';
+      if (row.kind === 'tsr') {
+        if (!connection) throw new Error('The TSR connection was removed');
+        method = headers['x-http-method'] === 'PATCH' ? 'PATCH' : 'POST';
+        delete headers['x-http-method'];
+        Object.assign(headers, tsrAuthHeaders(connection.system as TsrLinkSystem, JSON.parse(decryptWith(key, connection.credentialsEnc)) as TsrCredentials));
+      }
+      result = await guardedPost(url, headers, row.body, { ...guard, method, timeoutMs: options.timeoutMs, agent: agents });
     } catch (error) {
       result = { statusCode: null, durationMs: 0, error: String((error as Error)?.message ?? error) };
     }

@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client';
 import { webhookEndpoints } from '../../db/schema';
 import { findBookingView, type BookingView } from '../bookings/bookings.repo';
 import { enqueueDeliveries } from './webhook-delivery';
+import { queueTsrNote } from '../tsr-link/tsr-link.service';
 
 // Booking and gate events for the organization's endpoints, queued in the transaction of the
 // change (one call at each change point: lifecycle.service.ts applyTransitionInTx for status
@@ -55,6 +56,15 @@ export async function queueBookingWebhooks(
   input: { orgId: string; bookingId: string; types: WebhookEventType[]; extra?: BookingEventExtra; view?: BookingView },
 ): Promise<number> {
   if (input.types.length === 0) return 0;
+  // A status change is also posted back to the booking's TSR record (tsr-link), when configured.
+  const previousStatus = input.extra?.previousStatus;
+  if (input.types.includes('booking.status_changed') && previousStatus) {
+    const view = input.view ?? (await findBookingView(tx, { id: input.bookingId }));
+    if (view) {
+      input = { ...input, view };
+      await queueTsrNote(tx, now, view, previousStatus);
+    }
+  }
   const endpoints = await tx
     .select({ id: webhookEndpoints.id, url: webhookEndpoints.url, events: webhookEndpoints.events })
     .from(webhookEndpoints)
