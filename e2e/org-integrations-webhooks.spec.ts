@@ -125,6 +125,33 @@ test.describe('integrations: webhooks', () => {
     await expect(section.getByText('No webhook endpoints yet.')).toBeVisible();
   });
 
+  test('an admin connects ServiceNow for the TSR link; the password is never shown again; removing asks first', async ({ page, capture }) => {
+    await signInAtOrgAdmin(page, 'Acme Logistics', 'admin@acme.test');
+    await expect(page).toHaveURL(/\/org\/dashboard/);
+    await page.goto('/org/settings/webhooks');
+    const section = page.getByRole('region', { name: 'TSR link' });
+    await expect(section.getByText('No TSR system connected.')).toBeVisible();
+    await section.getByRole('button', { name: 'Connect a system' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Connect a TSR system' });
+    await dialog.getByRole('button', { name: 'Save connection' }).click();
+    await expect(dialog.getByText('Enter the base URL')).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Base URL' }).fill('https://93.184.215.14/');
+    await dialog.getByRole('textbox', { name: 'User name' }).fill('baywise.integration');
+    await dialog.locator('input[type="password"]').fill('sn-password-1');
+    await capture('org-tsr-connect', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Save connection' }).click();
+    await expect(dialog).toBeHidden();
+    const row = section.getByRole('row', { name: /ServiceNow/ });
+    await expect(row.getByText('https://93.184.215.14')).toBeVisible();
+    await expect(row.getByText('baywise.integration')).toBeVisible();
+    await expect(page.getByText('sn-password-1')).toHaveCount(0);
+    await capture('org-tsr-connected', { fullPage: false });
+    await row.getByRole('button', { name: 'Remove the ServiceNow connection' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Remove this connection?' });
+    await confirm.getByRole('button', { name: 'Remove connection' }).click();
+    await expect(section.getByText('No TSR system connected.')).toBeVisible();
+  });
+
   test('a dockmaster cannot open the webhooks (settings are for admins)', async ({ page }) => {
     await signInAtLogin(page, 'dock@acme.test');
     await expect(page).toHaveURL('/org/dashboard');

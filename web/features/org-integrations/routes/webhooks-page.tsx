@@ -1,9 +1,10 @@
 import { Stack, Title } from '@mantine/core';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { TsrConnectionsSection } from '../components/tsr-connections-section';
 import { WebhooksSection } from '../components/webhooks-section';
 
-// /org/settings/webhooks (issue 13, h-hooks): the Webhooks section on a page of its own until the
-// Integrations panel (another helper's) takes it in as a section of Settings › Integrations.
+// /org/settings/webhooks (issue 13, h-hooks): the Webhooks and TSR link sections on a page of their
+// own until the Integrations panel (another helper's) takes them in as sections of Settings › Integrations.
 
 export default function WebhooksPage() {
   usePageTitle('Webhooks');
@@ -13,6 +14,7 @@ export default function WebhooksPage() {
         Integrations
       </Title>
       <WebhooksSection />
+      <TsrConnectionsSection />
     </Stack>
   );
 }
