@@ -1,5 +1,5 @@
 import { Stack, Tabs, Title } from '@mantine/core';
-import { IconBuilding, IconBuildingWarehouse, IconHistory, IconPlugConnected, IconShieldCheck, IconUsers } from '@tabler/icons-react';
+import { IconBuilding, IconBuildingWarehouse, IconHistory, IconShieldCheck, IconUsers } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { ActivitySection } from '../components/activity/activity-section';
@@ -7,7 +7,6 @@ import { OrganizationSection } from '../components/organization/organization-sec
 import { PolicySection } from '../components/organization/policy-section';
 import { SitesSection } from '../components/sites/sites-section';
 import { TeamSection } from '../components/team/team-section';
-import { WebhooksSection } from '../../org-integrations/components/webhooks-section';
 
 // /org/settings: the organization runs itself from here. One tab per area, the tab in the address
 // (?tab=sites) so a link can open it and the back button works.
@@ -17,8 +16,6 @@ const TABS = [
   { value: 'sites', label: 'Sites & hours', icon: IconBuildingWarehouse, Section: SitesSection },
   { value: 'team', label: 'Team', icon: IconUsers, Section: TeamSection },
   { value: 'policy', label: 'Booking policy & notifications', icon: IconShieldCheck, Section: PolicySection },
-  // Issue 13 (h-hooks): the webhooks section alone until the Integrations panel (API keys…) is merged with it.
-  { value: 'integrations', label: 'Integrations', icon: IconPlugConnected, Section: WebhooksSection },
   { value: 'activity', label: 'Activity', icon: IconHistory, Section: ActivitySection },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
