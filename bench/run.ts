@@ -28,8 +28,9 @@ const benchmarks = [
   { file: 'plate-match.ts', title: 'Plate matching: one read against 5,000 expected vehicles' },
   { file: 'ocr.ts', title: 'Plate OCR on the server: one plate photo (tesseract.js, worker started)' },
   { file: 'reports.ts', title: 'Reports: full 30-day set of one organization, 100k and 1M bookings (PostgreSQL) and PGlite' },
+  { file: 'webhook-deliveries.ts', title: 'Webhook deliveries through the job runner: signed POSTs to a local receiver (PostgreSQL, PGlite)' },
 ];
-const KEY_LINE = /^(availability speedup:|availability latency \d|booking commits\/s:|ssc schedule-appointment:|server memory|startup first:|idle memory|upload memory:|public page JS:|form ready:|gate event to second screen:|plate match:|ocr:|reports( \(PGlite\))?:|WARNING:|FAILED)/;
+const KEY_LINE = /^(availability speedup:|availability latency \d|booking commits\/s:|ssc schedule-appointment:|server memory|startup first:|idle memory|upload memory:|public page JS:|form ready:|gate event to second screen:|plate match:|ocr:|reports( \(PGlite\))?:|webhook deliveries( \(PGlite\))?:|WARNING:|FAILED)/;
 
 type Outcome = { file: string; title: string; lines: string[]; exitCode: number; seconds: number };
 

@@ -53,6 +53,8 @@ const fields = {
     .transform((value) => (value ? value : null)),
   /** Platform roles must enrol in two-factor sign-in before they can use the platform screens. */
   mfaRequired: z.boolean({ error: 'Two-factor requirement must be on or off' }),
+  /** Webhook, SSC and TSR targets may be on loopback, private and link-local networks (off: SSRF guard; tests turn it on). */
+  allowPrivateWebhookTargets: z.boolean({ error: 'Private webhook targets must be allowed or not' }),
 };
 
 /** The stored configuration: every field defaulted (a fresh install has no row). */
@@ -64,12 +66,16 @@ export const platformConfigSchema = z.object({
   selfSignUpOpen: fields.selfSignUpOpen.default(true),
   maintenanceBanner: fields.maintenanceBanner.default(null),
   mfaRequired: fields.mfaRequired.default(false),
+  allowPrivateWebhookTargets: fields.allowPrivateWebhookTargets.default(false),
 });
 
 export type PlatformConfig = z.infer<typeof platformConfigSchema>;
 
 /** PUT /api/platform/settings and the settings form: the whole configuration, every field named. */
-export const platformConfigInputSchema = z.object(fields).strict();
+// (allowPrivateWebhookTargets may be left out by the settings form, which has no switch for it yet: false.)
+export const platformConfigInputSchema = z
+  .object({ ...fields, allowPrivateWebhookTargets: fields.allowPrivateWebhookTargets.default(false) })
+  .strict();
 export type PlatformConfigInput = z.input<typeof platformConfigInputSchema>;
 
 /** What every visitor may read (the maintenance banner, the name, the support contact). */
@@ -83,7 +89,7 @@ export const publicPlatformConfigSchema = z.object({
   selfSignUpOpen: z.boolean(),
 });
 
-export function toPublicPlatformConfig(config: PlatformConfig): PublicPlatformConfig {
+export function toPublicPlatformConfig(config: Pick<PlatformConfig, keyof PublicPlatformConfig>): PublicPlatformConfig {
   return {
     platformName: config.platformName,
     supportEmail: config.supportEmail,
@@ -116,6 +122,7 @@ export const platformConfigDtoSchema = z.object({
   selfSignUpOpen: z.boolean(),
   maintenanceBanner: z.string().nullable(),
   mfaRequired: z.boolean(),
+  allowPrivateWebhookTargets: z.boolean(),
 });
 
 /** GET/PUT /api/platform/settings: the configuration, the plans to choose from, and who may change it. */

@@ -38,6 +38,8 @@ import orgTeamRoutes from './modules/team/org-team.routes';
 import invitationRoutes from './modules/team/invitation.routes';
 import orgSettingsRoutes from './modules/org-settings/org-settings.routes';
 import orgReportRoutes from './modules/reports/reports.routes';
+import webhookRoutes from './modules/webhooks/webhooks.routes';
+import tsrLinkRoutes from './modules/tsr-link/tsr-link.routes';
 import { ocrAssetRoutes } from './ocr/ocr-assets';
 import { registerSiteScope } from './plugins/site-scope';
 import gateRoutes from './modules/gate/gate.routes';
@@ -144,6 +146,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       await scoped.register(orgSettingsRoutes, { ctx });
       await scoped.register(orgReportRoutes, { ctx });
       await scoped.register(apiKeyRoutes, { ctx });
+      await scoped.register(webhookRoutes, { ctx });
+      await scoped.register(tsrLinkRoutes, { ctx });
     },
     { prefix: '/api/orgs/:orgId' },
   );

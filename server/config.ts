@@ -15,6 +15,8 @@ const envSchema = z.object({
   SEED_DEMO: booleanString.default(true),
   PUBLIC_URL: z.string().url().optional(),
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
+  /** Key for secrets stored encrypted (webhook signing secrets, TSR credentials); else generated and kept in the database. */
+  DATA_ENCRYPTION_KEY: z.string().min(32, 'DATA_ENCRYPTION_KEY must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
   SMTP_URL: z.string().url().optional(),
@@ -61,6 +63,7 @@ export type Config = {
   seedDemo: boolean;
   publicUrl: string;
   authSecret?: string;
+  dataEncryptionKey?: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
   smtpUrl?: string;
@@ -93,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     authSecret: e.AUTH_SECRET,
+    dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     smtpUrl: e.SMTP_URL,

@@ -761,3 +761,105 @@ export const sscWebhookSubscriptions = pgTable(
   (t) => [index('ssc_webhook_subscriptions_tenant_idx').on(t.orgId, t.tenantId, t.createdAt)],
 );
 // ---- end of issue 13 ----
+
+// --- Outbound webhooks (issue 13; migration 0011_webhooks, decision 021) ---------------------------
+
+/** An organization's webhook endpoint (Integrations → Webhooks): where its events are posted, signed. */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: id(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    description: text('description'),
+    events: text('events').array().notNull(),
+    /** The signing secret, AES-256-GCM encrypted (server/modules/webhooks/secret-box.ts). */
+    secretEnc: text('secret_enc').notNull(),
+    /** The secret's last four characters, to tell secrets apart on screen. */
+    secretHint: text('secret_hint').notNull(),
+    status: text('status').notNull().default('active'),
+    disabledReason: text('disabled_reason'),
+    disabledAt: ts('disabled_at'),
+    /** Failed attempts in a row (any delivery); a success sets it back to 0. */
+    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('webhook_endpoints_org_idx').on(t.orgId),
+    check('webhook_endpoints_status_check', sql`${t.status} IN ('active', 'disabled')`),
+  ],
+);
+
+/** An organization's connection to its TSR system (ServiceNow, FMClarity): status changes are posted back as work notes. */
+export const tsrConnections = pgTable(
+  'tsr_connections',
+  {
+    id: id(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    system: text('system').notNull(),
+    baseUrl: text('base_url').notNull(),
+    /** The credentials as JSON, AES-256-GCM encrypted (secret-box.ts). */
+    credentialsEnc: text('credentials_enc').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('tsr_connections_org_system_idx').on(t.orgId, t.system),
+    check('tsr_connections_system_check', sql`${t.system} IN ('servicenow', 'fmclarity')`),
+  ],
+);
+
+/**
+ * The webhook outbox: one row per event and target, written in the transaction of the change and
+ * delivered by the job runner with back-off. Generic on purpose: an endpoint's events (kind
+ * 'webhook'), SSC `appointment-changed` callbacks (kind 'ssc', the URL, headers and secret on the
+ * row) and TSR work notes (kind 'tsr') go through the same engine.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: id(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull().default('webhook'),
+    endpointId: uuid('endpoint_id').references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    /** Kind 'tsr': the connection whose credentials sign in at delivery. */
+    connectionId: uuid('connection_id').references(() => tsrConnections.id, { onDelete: 'cascade' }),
+    eventType: text('event_type').notNull(),
+    /** The event's identity: the same for every delivery of one event (a redelivery keeps it). */
+    eventId: uuid('event_id').notNull(),
+    url: text('url').notNull(),
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    /** The exact bytes posted (and signed). */
+    body: text('body').notNull(),
+    /** For rows without an endpoint (SSC): the signing secret, encrypted; null sends unsigned. */
+    signingSecretEnc: text('signing_secret_enc'),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull(),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lockedUntil: ts('locked_until'),
+    lastStatusCode: integer('last_status_code'),
+    lastDurationMs: integer('last_duration_ms'),
+    lastError: text('last_error'),
+    lastAttemptAt: ts('last_attempt_at'),
+    deliveredAt: ts('delivered_at'),
+    redeliveryOf: uuid('redelivery_of'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
+    check('webhook_deliveries_status_check', sql`${t.status} IN ('pending', 'delivered', 'failed')`),
+    check('webhook_deliveries_kind_check', sql`${t.kind} IN ('webhook', 'ssc', 'tsr')`),
+  ],
+);
+// --- end of outbound webhooks ---------------------------------------------------------------------

@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import { extendBlackoutSeries } from './blackout-expansion';
 import { sweepNoShows, sweepOverstays } from './booking-sweeps';
 import { issueMonthlyInvoices } from './monthly-invoices';
+import { drainWebhooks, registerWebhookKicker, releaseStaleWebhookClaims } from '../modules/webhooks/webhook-delivery';
 
 // Background jobs on pg-boss (decision 008): its queue tables live in the `pgboss` schema of our
 // own database, PGlite or PostgreSQL alike. A job is fetched with FOR UPDATE SKIP LOCKED, so of
@@ -14,6 +15,7 @@ export const JOB_QUEUES = {
   bookingSweeps: 'booking-sweeps',
   blackoutExpansion: 'blackout-expansion',
   monthlyInvoices: 'monthly-invoices',
+  webhookDeliveries: 'webhook-deliveries',
 } as const;
 
 /** pg-boss's SQL through our connection: a pool on PostgreSQL, the single session on PGlite. */
@@ -42,6 +44,8 @@ export type JobRunner = {
   boss: PgBoss;
   /** Runs the booking sweeps now, through the queue (tests, and the first tick after start). */
   sweepNow: () => Promise<string | null>;
+  /** Queues a pass of the webhook outbox and wakes its worker (what a commit that queued deliveries does). */
+  deliverWebhooksNow: () => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -83,9 +87,29 @@ export async function startJobRunner(ctx: AppContext, options: JobRunnerOptions 
     await issueMonthlyInvoices(ctx);
   });
   if (options.schedule ?? true) await boss.schedule(JOB_QUEUES.monthlyInvoices, '10 0 1 * *', {}, { tz: 'UTC' });
+  // Outbound webhooks (decision 021): a job drains the due rows of the webhook outbox. 'stately'
+  // keeps at most one job waiting and one running, so a burst of commits queues one pass; the
+  // minute's tick picks up retries whose back-off has passed.
+  if (ctx.database.kind === 'pglite') await releaseStaleWebhookClaims(ctx);
+  await boss.createQueue(JOB_QUEUES.webhookDeliveries, { name: JOB_QUEUES.webhookDeliveries, policy: 'stately', retryLimit: 3, retryDelay: 10 });
+  const webhookWorker = await boss.work(JOB_QUEUES.webhookDeliveries, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async () => {
+    await drainWebhooks(ctx);
+  });
+  if (options.schedule ?? true) await boss.schedule(JOB_QUEUES.webhookDeliveries, '* * * * *', {}, { tz: 'UTC' });
+  const deliverWebhooksNow = async () => {
+    await boss.send(JOB_QUEUES.webhookDeliveries, {});
+    boss.notifyWorker(webhookWorker);
+  };
+  registerWebhookKicker(ctx, () => {
+    deliverWebhooksNow().catch((error: Error) => ctx.log.warn({ reason: error.message }, 'could not queue webhook deliveries'));
+  });
   return {
     boss,
     sweepNow: () => boss.send(JOB_QUEUES.bookingSweeps, {}),
-    stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
+    deliverWebhooksNow,
+    stop: async () => {
+      registerWebhookKicker(ctx, null);
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
   };
 }

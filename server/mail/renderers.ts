@@ -1,6 +1,7 @@
 import { bookingMailRenderers } from '../modules/bookings/booking-mail-queue';
 import { teamMailRenderers } from '../modules/team/invitation-mail';
 import { gateMailRenderers } from '../modules/gate/gate-mail';
+import { webhookMailRenderers } from '../modules/webhooks/webhook-mail';
 import type { MailRenderers } from './outbox';
 
 /** Every kind of queued mail the outbox worker can render, by area. */
@@ -8,4 +9,5 @@ export const mailRenderers: MailRenderers = {
   ...bookingMailRenderers,
   ...teamMailRenderers,
   ...gateMailRenderers,
+  ...webhookMailRenderers,
 };

@@ -492,6 +492,25 @@ describe.each(databaseKinds)('every write is audited, on %s', (kind) => {
   });
   // ── end of issue 13 ─────────────────────────────────────────────────────────────────────────────
 
+  // ── Issue 13, outbound webhooks (h-hooks) ────────────────────────────────────────────────────
+  it('webhook endpoints, their test ping and redelivery; TSR connections', async () => {
+    const hooksAdmin = await session('admin@coverage.test');
+    const created = await audited('POST /api/orgs/{orgId}/webhooks', 'webhook.created', () =>
+      call('POST', org('/webhooks'), hooksAdmin, { url: 'https://93.184.215.14/hooks', events: ['booking.created'] }));
+    const id = created.body.endpoint.id as string;
+    await audited('PATCH /api/orgs/{orgId}/webhooks/{webhookId}', 'webhook.updated', () => call('PATCH', org(`/webhooks/${id}`), hooksAdmin, { description: 'ERP' }));
+    await audited('POST /api/orgs/{orgId}/webhooks/{webhookId}/rotate-secret', 'webhook.secret_rotated', () => call('POST', org(`/webhooks/${id}/rotate-secret`), hooksAdmin));
+    const ping = await audited('POST /api/orgs/{orgId}/webhooks/{webhookId}/test', 'webhook.test_sent', () => call('POST', org(`/webhooks/${id}/test`), hooksAdmin));
+    await query(`update webhook_deliveries set status = 'delivered' where id = $1`, [ping.body.id]);
+    await audited('POST /api/orgs/{orgId}/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver', 'webhook.redelivered', () =>
+      call('POST', org(`/webhooks/${id}/deliveries/${ping.body.id}/redeliver`), hooksAdmin));
+    await audited('DELETE /api/orgs/{orgId}/webhooks/{webhookId}', 'webhook.deleted', () => call('DELETE', org(`/webhooks/${id}`), hooksAdmin));
+    await audited('PUT /api/orgs/{orgId}/tsr-connections', 'tsr_connection.saved', () =>
+      call('PUT', org('/tsr-connections'), hooksAdmin, { system: 'servicenow', baseUrl: 'https://93.184.215.14', username: 'integration', password: 'pw' }));
+    await audited('DELETE /api/orgs/{orgId}/tsr-connections/{system}', 'tsr_connection.deleted', () => call('DELETE', org('/tsr-connections/servicenow'), hooksAdmin));
+  });
+  // ── end of issue 13, outbound webhooks ─────────────────────────────────────────────────────────
+
   it('covers every write route of the route table (or names why it writes no entry)', () => {
     const spec = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
     const writes = Object.entries(spec.paths).flatMap(([path, operations]) =>

@@ -7,6 +7,7 @@ import type { Database, Tx } from '../../db/client';
 import { AppError, conflict } from '../../plugins/errors';
 import { getDayAvailability, type Candidate } from '../availability/availability.service';
 import { RELEASED_BOOKING_STATUSES } from '../../../domain/booking-lifecycle';
+import { WEBHOOK_MAX_ATTEMPTS } from '../../../domain/webhooks';
 
 // Booking one slot in one statement. The portal's hot path: the site rules (time zone, hours,
 // interval, advance, horizon) come from a per-organization copy in memory, checked against the
@@ -208,6 +209,9 @@ const RELEASED = RELEASED_BOOKING_STATUSES.map((status) => `'${status}'`).join('
 /** One statement: best-fit free bay, narrow lock, booking, audit, outbox. See the header. */
 // jsonb_populate_record leaves absent columns null, not their defaults: every NOT NULL column
 // with a default that the caller's record may omit is set here.
+/** An instant as JavaScript's toISOString() writes it (the webhook envelope). */
+const ISO_UTC = (expression: string) => `to_char(${expression} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 const BOOK_SLOT_SQL = `
 with t as (
   -- The tenant the request links to: by e-mail domain, then contact e-mail, then company name.
@@ -266,7 +270,8 @@ with t as (
            'window_start', l.start_time, 'window_end', l.end_time, 'version', 1, 'tenant_id', l.tenant_id,
            'status', case when l.tenant_auto or l.org_auto then 'approved' else 'pending' end,
            'approved_at', case when l.tenant_auto or l.org_auto then $12::timestamptz end)) r
-  returning id, org_id, site_id, bay_id, start_time, end_time, status, tsr_number, tenant_name, vehicle_type, tenant_id
+  returning id, org_id, site_id, bay_id, start_time, end_time, status, tsr_number, tenant_name, vehicle_type, tenant_id,
+            status_reason, version, booking_type, vehicle_registration, tsr_url, updated_at
 ), audit as (
   insert into audit_log (actor_role, action, resource_type, resource_id, org_id, site_id, details, ip, created_at)
   select 'public', 'booking.created', 'booking', ins.id::text, ins.org_id, ins.site_id,
@@ -281,6 +286,24 @@ with t as (
          $12::timestamptz, $12::timestamptz
     from ins, jsonb_to_recordset($13::jsonb) as m(kind text, recipients text[], only_if text, payload jsonb)
    where m.only_if is null or m.only_if = ins.status
+), hooks as (
+  -- The organization's webhook endpoints subscribed to booking.created (server/modules/webhooks:
+  -- the same envelope as webhook-events.ts eventEnvelope/bookingPayload), one event id for all.
+  insert into webhook_deliveries (org_id, kind, endpoint_id, event_type, event_id, url, body, max_attempts, next_attempt_at, created_at)
+  select ins.org_id, 'webhook', e.id, 'booking.created', ev.id, e.url,
+         jsonb_build_object('id', ev.id, 'type', 'booking.created', 'createdAt', ${ISO_UTC('$12::timestamptz')}, 'organizationId', ins.org_id,
+           'data', jsonb_build_object('booking', jsonb_build_object(
+             'id', ins.id, 'reference', ins.tsr_number, 'status', ins.status, 'statusReason', ins.status_reason, 'version', ins.version,
+             'siteId', ins.site_id, 'siteName', s.name, 'bayId', ins.bay_id, 'bayName', b.name, 'tenantName', ins.tenant_name,
+             'bookingType', ins.booking_type, 'vehicleType', ins.vehicle_type, 'vehicleRegistration', ins.vehicle_registration,
+             'startTime', ${ISO_UTC('ins.start_time')}, 'endTime', ${ISO_UTC('ins.end_time')}, 'tsrUrl', ins.tsr_url,
+             'updatedAt', ${ISO_UTC('ins.updated_at')})))::text,
+         ${WEBHOOK_MAX_ATTEMPTS}, $12::timestamptz, $12::timestamptz
+    from ins
+    join webhook_endpoints e on e.org_id = ins.org_id and e.status = 'active' and 'booking.created' = any(e.events)
+    join sites s on s.id = ins.site_id
+    join bays b on b.id = ins.bay_id
+    cross join (select gen_random_uuid() as id) ev
 )
 select ins.id, ins.site_id, ins.bay_id, b.name as bay_name, ins.start_time, ins.end_time, ins.status, ins.tenant_id
   from ins join bays b on b.id = ins.bay_id`;
@@ -385,7 +408,7 @@ export async function bookSlotFast(database: Database, input: FastBookingInput):
   ];
   for (let attempt = 0; attempt < 12; attempt++) {
     try {
-      const [row] = await run<BookedRow>(database, 'baywise_book_slot_v4', BOOK_SLOT_SQL, values);
+      const [row] = await run<BookedRow>(database, 'baywise_book_slot_v5', BOOK_SLOT_SQL, values);
       if (!row) return null;
       return {
         id: row.id,

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import { kickWebhookDeliveries } from '../webhooks/webhook-delivery';
 
 /** After commit only: a rolled-back change must not make every open screen refetch. */
 export function publishBookingEvent(
@@ -8,4 +9,5 @@ export function publishBookingEvent(
   at: Date,
 ): void {
   ctx.realtime?.publish({ entity: 'booking', action, id: booking.id, orgId: booking.orgId, siteId: booking.siteId, at: at.toISOString() });
+  kickWebhookDeliveries(ctx);
 }

@@ -14,6 +14,8 @@ import { writeAudit, type AuditActor } from '../audit/audit.service';
 import { queueBookingChangedMail } from './booking-mail-queue';
 import type { BookingChange } from './booking-mail';
 import * as repo from './bookings.repo';
+import { queueBookingWebhooks } from '../webhooks/webhook-events';
+import { kickWebhookDeliveries } from '../webhooks/webhook-delivery';
 
 // Every status move of a booking goes through applyTransition: it checks the move against the
 // lifecycle table (domain/booking-lifecycle.ts) and the caller's version, sets the status, its
@@ -137,7 +139,16 @@ export async function applyTransitionInTx(
   });
   const change = actor.kind === 'haulier' ? undefined : HAULIER_MAIL[input.to];
   if (change) await queueBookingChangedMail(tx, now, b, change, input.reason?.trim() || null);
-  return { view: { ...view, booking: { ...b, ...update } as typeof b }, from };
+  const moved = { ...view, booking: { ...b, ...update } as typeof b };
+  // Outbound webhooks (issue 13): every status move; check-in and the gate's check-out besides.
+  await queueBookingWebhooks(tx, now, {
+    orgId: b.orgId,
+    bookingId: b.id,
+    types: ['booking.status_changed', ...(input.to === 'checked_in' ? (['gate.check_in'] as const) : []), ...(input.to === 'completed' && input.details?.gate ? (['gate.check_out'] as const) : [])],
+    extra: { previousStatus: from },
+    view: moved,
+  });
+  return { view: moved, from };
 }
 
 /** One move in its own transaction, published and mailed after commit. */
@@ -158,4 +169,5 @@ export function afterCommit(ctx: AppContext, view: repo.BookingView, action: str
     at: ctx.clock.now().toISOString(),
   });
   ctx.mailWorker?.kick();
+  kickWebhookDeliveries(ctx);
 }

@@ -12,6 +12,7 @@ import { readOrgSettingsOf } from '../org-settings/org-settings.repo';
 import { publishBookingEvent } from './booking-events';
 import { queueBookingChangedMail } from './booking-mail-queue';
 import { afterCommit, applyTransitionInTx } from './lifecycle.service';
+import { queueBookingWebhooks } from '../webhooks/webhook-events';
 import * as repo from './bookings.repo';
 import { candidatesToMove, claimBay } from './allocate-bay';
 
@@ -176,6 +177,13 @@ export async function rescheduleManagedBooking(ctx: AppContext, token: string, t
       ip,
     });
     await queueBookingChangedMail(tx, now, b, 'moved');
+    // A moved approved booking is pending again: a status change besides the move.
+    await queueBookingWebhooks(tx, now, {
+      orgId: b.orgId,
+      bookingId: b.id,
+      types: b.status === 'pending' ? ['booking.rescheduled'] : ['booking.rescheduled', 'booking.status_changed'],
+      extra: { previous: b, previousStatus: b.status },
+    });
     return { id: b.id, orgId: b.orgId, fromSiteId: b.siteId, toSiteId };
   });
   const view = await load(ctx, token);

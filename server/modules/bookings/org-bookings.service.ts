@@ -29,6 +29,7 @@ import { queueBookingChangedMail } from './booking-mail-queue';
 import * as bookingsRepo from './bookings.repo';
 import { afterCommit, applyTransition, staleVersion } from './lifecycle.service';
 import * as repo from './org-bookings.repo';
+import { queueBookingWebhooks } from '../webhooks/webhook-events';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -195,7 +196,9 @@ export async function rescheduleBooking(ctx: AppContext, scope: OrgScope, bookin
       ip,
     });
     await queueBookingChangedMail(tx, now, b, 'moved_by_site');
-    return (await bookingsRepo.findBookingView(tx, { id: b.id }))!;
+    const after = (await bookingsRepo.findBookingView(tx, { id: b.id }))!;
+    await queueBookingWebhooks(tx, now, { orgId: b.orgId, bookingId: b.id, types: ['booking.rescheduled'], extra: { previous: b }, view: after });
+    return after;
   });
   afterCommit(ctx, view, 'rescheduled');
   return getBooking(ctx, scope, bookingId);
@@ -260,7 +263,9 @@ export async function createAdminBooking(ctx: AppContext, scope: OrgScope, input
       ip,
     });
     await enqueueMail(tx, now, [{ kind: 'booking.received', orgId: booking.orgId, recipients: [booking.tenantEmail], payload: { bookingId: booking.id, documents: 0 } }]);
-    return (await bookingsRepo.findBookingView(tx, { id }))!;
+    const created = (await bookingsRepo.findBookingView(tx, { id }))!;
+    await queueBookingWebhooks(tx, now, { orgId: booking.orgId, bookingId: booking.id, types: ['booking.created'], view: created });
+    return created;
   });
   afterCommit(ctx, view, 'created');
   return getBooking(ctx, scope, id);

@@ -18,6 +18,7 @@ import { assertWithinPlanLimit } from '../billing/plan-limits';
 import { enforceDailyLimit, findLinkedTenant, refuseIfBlocked, restrictToAllowedSites, type LinkedTenant } from '../tenants/tenant-link';
 import { hashToken } from '../auth/tokens';
 import { publishBookingEvent } from './booking-events';
+import { queueBookingWebhooks } from '../webhooks/webhook-events';
 import { manageUrlFor, queueBookingChangedMail, queueNewBookingMail } from './booking-mail-queue';
 import * as repo from './bookings.repo';
 import type { UploadedDocument } from './documents';
@@ -249,6 +250,7 @@ export async function submitPublicBooking(
       // calendar file); there is no request for the admins to review.
       if (autoApproved) await queueBookingChangedMail(tx, now, booking, 'approved');
       else await queueNewBookingMail(tx, now, booking, input.documents.length);
+      await queueBookingWebhooks(tx, now, { orgId: booking.orgId, bookingId: booking.id, types: ['booking.created'] });
     });
   } catch (error) {
     await Promise.all(stored.map((k) => ctx.storage.remove(DOCUMENTS_BUCKET, k).catch(() => undefined)));

@@ -28,6 +28,7 @@ import { assertWithinPlanLimit } from '../billing/plan-limits';
 import { hashToken } from '../auth/tokens';
 import { claimBay } from '../bookings/allocate-bay';
 import * as bookingsRepo from '../bookings/bookings.repo';
+import { queueBookingWebhooks } from '../webhooks/webhook-events';
 import { afterCommit, applyTransitionInTx, staleVersion, type TransitionActor } from '../bookings/lifecycle.service';
 import { manageTokenFor } from '../bookings/manage-token';
 import { findLinkedTenant } from '../tenants/tenant-link';
@@ -459,7 +460,10 @@ export async function walkIn(ctx: AppContext, actor: GateActor, input: z.output<
       },
       ip: actor.ip ?? null,
     });
-    return (await bookingsRepo.findBookingView(tx, { id }))!;
+    const created = (await bookingsRepo.findBookingView(tx, { id }))!;
+    // A walk-in is created checked in: both events.
+    await queueBookingWebhooks(tx, now, { orgId: booking.orgId, bookingId: id, types: ['booking.created', 'gate.check_in'], view: created });
+    return created;
   });
   afterCommit(ctx, view, 'created');
   return { booking: await gateBookingById(ctx, actor, id), unchanged: false, dwellMinutes: null };

@@ -19,6 +19,7 @@ const DEFAULTS: PlatformConfigInput = {
   selfSignUpOpen: true,
   maintenanceBanner: null,
   mfaRequired: false,
+  allowPrivateWebhookTargets: false,
 };
 
 describe.each(databaseKinds)('platform settings API on %s', (kind) => {

@@ -2,9 +2,11 @@ import { ActionIcon, Anchor, Code, CopyButton, Group, Paper, Stack, Table, Text,
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useOrgSelection } from '../../org/hooks/use-org-selection';
 import { ApiKeysSection } from './api-keys-section';
+import { TsrConnectionsSection } from './tsr-connections-section';
+import { WebhooksSection } from './webhooks-section';
 
 // Settings › Integrations (org admins): the API keys of the SSC appointment API and the location
-// ids carriers send. Other integrations (outbound webhooks) add their sections here.
+// ids carriers send, the signed outbound webhooks and the TSR link.
 
 function LocationsCard({ sites }: { sites: { id: string; name: string; active: boolean }[] }) {
   const live = sites.filter((s) => s.active);
@@ -72,6 +74,8 @@ export function IntegrationsPanel() {
     <Stack gap="md">
       <ApiKeysSection orgId={selectedOrg.id} sites={sites.filter((s) => s.active)} />
       <LocationsCard sites={sites} />
+      <WebhooksSection />
+      <TsrConnectionsSection />
     </Stack>
   );
 }

@@ -27,6 +27,7 @@ type Values = {
   selfSignUpOpen: boolean;
   maintenanceBanner: string;
   mfaRequired: boolean;
+  allowPrivateWebhookTargets: boolean;
 };
 
 const NO_PLAN = 'none';
@@ -39,6 +40,7 @@ const toValues = (config: PlatformSettingsView['config']): Values => ({
   selfSignUpOpen: config.selfSignUpOpen,
   maintenanceBanner: config.maintenanceBanner ?? '',
   mfaRequired: config.mfaRequired,
+  allowPrivateWebhookTargets: config.allowPrivateWebhookTargets,
 });
 
 const validate = zodFormValidate(platformConfigInputSchema);
@@ -132,6 +134,12 @@ export function PlatformConfigForm({ view }: { view: PlatformSettingsView }) {
               description="Super admins, platform owners and support must enrol an authenticator app before they use the platform screens."
               disabled={isReadOnly}
               {...form.getInputProps('mfaRequired', { type: 'checkbox' })}
+            />
+            <Switch
+              label="Webhooks may call private network addresses"
+              description="Off (the safe default): webhook, SSC callback and TSR addresses on loopback, private or link-local networks are refused. On only for an installation whose receivers live on its own network."
+              disabled={isReadOnly}
+              {...form.getInputProps('allowPrivateWebhookTargets', { type: 'checkbox' })}
             />
           </Stack>
         </Paper>

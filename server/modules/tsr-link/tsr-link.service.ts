@@ -1,0 +1,137 @@
+import { and, eq } from 'drizzle-orm';
+import { BOOKING_STATUS_LABELS } from '../../../domain/booking-lifecycle';
+import type { BookingStatus } from '../../../domain/enums';
+import { WEBHOOK_ADMIN_ONLY, type TsrConnection, type TsrConnectionInput, type TsrLinkSystem, tsrConnectionInputSchema } from '../../../domain/webhooks';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
+import { tsrConnections } from '../../db/schema';
+import { AppError, forbidden, notFound } from '../../plugins/errors';
+import type { OrgScope } from '../../plugins/org-scope';
+import { writeAudit } from '../audit/audit.service';
+import type { BookingView } from '../bookings/bookings.repo';
+import { getPlatformConfig } from '../platform-settings/platform-config';
+import { decryptSecret, encryptSecret } from '../webhooks/secret-box';
+import { checkTargetUrl } from '../webhooks/url-guard';
+import { enqueueDeliveries } from '../webhooks/webhook-delivery';
+import { tsrNoteRequest, type TsrCredentials } from './tsr-adapters';
+
+// TSR link: an organization's ServiceNow or FMClarity connection (base URL and credentials, the
+// credentials encrypted), and the work note queued — in the transaction of a booking's status
+// change — for a booking that carries a TSR URL of that system. Delivered by the webhook engine
+// (kind 'tsr'), with its retries.
+
+type ConnectionInput = z.output<typeof tsrConnectionInputSchema>;
+
+function requireAdmin(scope: OrgScope): void {
+  if (scope.actor !== 'org_admin') throw forbidden(WEBHOOK_ADMIN_ONLY);
+}
+
+function toDto(row: typeof tsrConnections.$inferSelect, credentials: TsrCredentials): TsrConnection {
+  return {
+    system: row.system as TsrLinkSystem,
+    baseUrl: row.baseUrl,
+    username: row.system === 'servicenow' ? (credentials.username ?? null) : null,
+    enabled: row.enabled,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listConnections(ctx: AppContext, scope: OrgScope): Promise<{ items: TsrConnection[] }> {
+  requireAdmin(scope);
+  const rows = await ctx.database.db.select().from(tsrConnections).where(eq(tsrConnections.orgId, scope.orgId)).orderBy(tsrConnections.system);
+  return { items: await Promise.all(rows.map(async (r) => toDto(r, JSON.parse(await decryptSecret(ctx, r.credentialsEnc)) as TsrCredentials))) };
+}
+
+/** Creates or replaces the organization's connection to one system (the base URL passes the SSRF guard). */
+export async function saveConnection(ctx: AppContext, scope: OrgScope, input: ConnectionInput, ip: string | null): Promise<TsrConnection> {
+  requireAdmin(scope);
+  const config = await getPlatformConfig(ctx.database.db);
+  const check = await checkTargetUrl(input.baseUrl, { allowPrivate: config.allowPrivateWebhookTargets });
+  if (!check.ok) throw new AppError(422, 'unsafe_url', check.message, [{ path: 'baseUrl', message: check.message }]);
+  const credentials: TsrCredentials = input.system === 'servicenow' ? { username: input.username, password: input.password } : { apiKey: input.apiKey };
+  const credentialsEnc = await encryptSecret(ctx, JSON.stringify(credentials));
+  const now = ctx.clock.now();
+  const row = await ctx.database.db.transaction(async (tx) => {
+    const [saved] = await tx
+      .insert(tsrConnections)
+      .values({ orgId: scope.orgId, system: input.system, baseUrl: input.baseUrl, credentialsEnc, enabled: input.enabled, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: [tsrConnections.orgId, tsrConnections.system], set: { baseUrl: input.baseUrl, credentialsEnc, enabled: input.enabled, updatedAt: now } })
+      .returning();
+    await writeAudit(tx, {
+      actor: scope.auditActor,
+      action: 'tsr_connection.saved',
+      resourceType: 'tsr_connection',
+      resourceId: saved!.id,
+      orgId: scope.orgId,
+      // Never the credentials: which system, where, whether on.
+      details: { system: input.system, base_url: input.baseUrl, enabled: input.enabled, username: credentials.username ?? null },
+      ip,
+    });
+    return saved!;
+  });
+  return toDto(row, credentials);
+}
+
+export async function deleteConnection(ctx: AppContext, scope: OrgScope, system: string, ip: string | null): Promise<void> {
+  requireAdmin(scope);
+  await ctx.database.db.transaction(async (tx) => {
+    const [removed] = await tx
+      .delete(tsrConnections)
+      .where(and(eq(tsrConnections.orgId, scope.orgId), eq(tsrConnections.system, system)))
+      .returning();
+    if (!removed) throw notFound('TSR connection');
+    await writeAudit(tx, {
+      actor: scope.auditActor,
+      action: 'tsr_connection.deleted',
+      resourceType: 'tsr_connection',
+      resourceId: removed.id,
+      orgId: scope.orgId,
+      details: { system, base_url: removed.baseUrl },
+      ip,
+    });
+  });
+}
+
+/** The work note of a status change. */
+export function tsrNote(view: BookingView, from: string, to: string, reason: string | null): string {
+  const b = view.booking;
+  const label = (s: string) => BOOKING_STATUS_LABELS[s as BookingStatus] ?? s;
+  return [
+    `Baywise: loading-bay booking ${b.tsrNumber} is now ${label(to)} (was ${label(from)}).`,
+    `${view.siteName}, bay ${view.bayName}, ${b.startTime.toISOString().slice(0, 16).replace('T', ' ')}–${b.endTime.toISOString().slice(11, 16)} UTC; vehicle ${b.vehicleRegistration}.`,
+    reason ? `Reason: ${reason}` : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
+/**
+ * In the transaction of a status change: when the booking carries a TSR URL of a system the
+ * organization has an enabled connection to, queues the work note. Nothing is read otherwise.
+ */
+export async function queueTsrNote(tx: Tx, now: Date, view: BookingView, from: string): Promise<boolean> {
+  const b = view.booking;
+  if (!b.tsrUrl || (b.tsrSystemType !== 'servicenow' && b.tsrSystemType !== 'fmclarity')) return false;
+  const [connection] = await tx
+    .select({ id: tsrConnections.id, baseUrl: tsrConnections.baseUrl })
+    .from(tsrConnections)
+    .where(and(eq(tsrConnections.orgId, b.orgId), eq(tsrConnections.system, b.tsrSystemType), eq(tsrConnections.enabled, true)));
+  if (!connection) return false;
+  const request = tsrNoteRequest(b.tsrSystemType, connection.baseUrl, b.tsrUrl, tsrNote(view, from, b.status, b.statusReason));
+  if (!request) return false;
+  await enqueueDeliveries(tx, now, [
+    {
+      orgId: b.orgId,
+      kind: 'tsr',
+      connectionId: connection.id,
+      eventType: `tsr.${b.tsrSystemType}.work_note`,
+      url: request.url,
+      headers: { 'x-http-method': request.method },
+      body: request.body,
+    },
+  ]);
+  return true;
+}
+
+export type { TsrConnectionInput };

@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { and, arrayOverlaps, eq } from 'drizzle-orm';
+import type { WebhookEventType } from '../../../domain/webhooks';
+import type { Tx } from '../../db/client';
+import { webhookEndpoints } from '../../db/schema';
+import { findBookingView, type BookingView } from '../bookings/bookings.repo';
+import { enqueueDeliveries } from './webhook-delivery';
+import { queueTsrNote } from '../tsr-link/tsr-link.service';
+
+// Booking and gate events for the organization's endpoints, queued in the transaction of the
+// change (one call at each change point: lifecycle.service.ts applyTransitionInTx for status
+// moves, check-in and check-out; the create and reschedule services). The body is the envelope
+// documented in docs/webhooks.md; one event id per event, shared by the endpoints it goes to.
+
+export type BookingEventExtra = {
+  previousStatus?: string;
+  previous?: { startTime: Date; endTime: Date; siteId: string; bayId: string | null };
+};
+
+/** The booking as a webhook receiver sees it (no contact details: they stay in Baywise). */
+export function bookingPayload(view: BookingView) {
+  const b = view.booking;
+  return {
+    id: b.id,
+    reference: b.tsrNumber,
+    status: b.status,
+    statusReason: b.statusReason,
+    version: b.version,
+    siteId: b.siteId,
+    siteName: view.siteName,
+    bayId: b.bayId,
+    bayName: view.bayName,
+    tenantName: b.tenantName,
+    bookingType: b.bookingType,
+    vehicleType: b.vehicleType,
+    vehicleRegistration: b.vehicleRegistration,
+    startTime: b.startTime.toISOString(),
+    endTime: b.endTime.toISOString(),
+    tsrUrl: b.tsrUrl,
+    updatedAt: b.updatedAt.toISOString(),
+  };
+}
+
+export function eventEnvelope(eventId: string, type: string, orgId: string, now: Date, data: Record<string, unknown>): string {
+  return JSON.stringify({ id: eventId, type, createdAt: now.toISOString(), organizationId: orgId, data });
+}
+
+/**
+ * Queues `types` about one booking for every active endpoint of its organization subscribed to
+ * them. Reads the booking as the transaction sees it (after the change); nothing is read when no
+ * endpoint listens.
+ */
+export async function queueBookingWebhooks(
+  tx: Tx,
+  now: Date,
+  input: { orgId: string; bookingId: string; types: WebhookEventType[]; extra?: BookingEventExtra; view?: BookingView },
+): Promise<number> {
+  if (input.types.length === 0) return 0;
+  // A status change is also posted back to the booking's TSR record (tsr-link), when configured.
+  const previousStatus = input.extra?.previousStatus;
+  if (input.types.includes('booking.status_changed') && previousStatus) {
+    const view = input.view ?? (await findBookingView(tx, { id: input.bookingId }));
+    if (view) {
+      input = { ...input, view };
+      await queueTsrNote(tx, now, view, previousStatus);
+    }
+  }
+  const endpoints = await tx
+    .select({ id: webhookEndpoints.id, url: webhookEndpoints.url, events: webhookEndpoints.events })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.orgId, input.orgId), eq(webhookEndpoints.status, 'active'), arrayOverlaps(webhookEndpoints.events, input.types)));
+  if (endpoints.length === 0) return 0;
+  const view = input.view ?? (await findBookingView(tx, { id: input.bookingId }));
+  if (!view) return 0;
+  const booking = bookingPayload(view);
+  const rows = input.types.flatMap((type) => {
+    const eventId = randomUUID();
+    const data: Record<string, unknown> = { booking };
+    if (type === 'booking.status_changed' && input.extra?.previousStatus) data.previousStatus = input.extra.previousStatus;
+    if (type === 'booking.rescheduled' && input.extra?.previous) {
+      const p = input.extra.previous;
+      data.previous = { startTime: p.startTime.toISOString(), endTime: p.endTime.toISOString(), siteId: p.siteId, bayId: p.bayId };
+    }
+    const body = eventEnvelope(eventId, type, input.orgId, now, data);
+    return endpoints
+      .filter((e) => e.events.includes(type))
+      .map((e) => ({ orgId: input.orgId, endpointId: e.id, eventType: type, eventId, url: e.url, body }));
+  });
+  await enqueueDeliveries(tx, now, rows);
+  return rows.length;
+}
