@@ -42,7 +42,12 @@ function vendorChunk(id: string): string | undefined {
   if (!id.includes('node_modules')) return undefined;
   if (/node_modules\/(preact|react|react-dom|scheduler)\//.test(id)) return 'vendor-react';
   if (/node_modules\/(react-router)\//.test(id)) return 'vendor-router';
-  if (/node_modules\/(recharts|d3-[^/]+|@mantine\/charts|victory-vendor)\//.test(id)) return 'vendor-charts';
+  // Not @mantine/charts: a manual chunk takes its unassigned imports along, and it imports Group, Text and
+  // Paper from @mantine/core, which every page then loaded from the charts chunk.
+  if (/node_modules\/(recharts|d3-[^/]+|victory-vendor)\//.test(id)) return 'vendor-charts';
+  // Helpers the charts share with form widgets and notifications (Textarea’s autosize, the toasts): else they ride in
+  // the charts chunk and the booking form downloads the charts.
+  if (/node_modules\/(@babel\/runtime|prop-types|react-is|object-assign|react-transition-group|dom-helpers)\//.test(id)) return 'vendor-helpers';
   if (/node_modules\/zod\//.test(id)) return 'vendor-zod';
   if (/node_modules\/@tanstack\//.test(id)) return 'vendor-query';
   // Mantine's theme engine and hooks, which every screen needs: left to the bundler they share a

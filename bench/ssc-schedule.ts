@@ -1,10 +1,12 @@
 // SSC schedule-appointment throughput: 50 concurrent carrier clients (autocannon, in its own
 // process) call POST /api/ssc/appointments/v1/schedule-appointment with an API key, over the real
-// HTTP app on PostgreSQL: key check, per-key rate limit, the standard's schema, the portal's full
-// booking path (tenant policy, best-fit bay under the exclusion constraints), the SSC row and the
-// audit entry. Requests spread over 20 weekdays × 32 slots of one site with 12 bays, then a
-// contention phase where every client asks for the same slot. Overlapping live bookings are then
-// counted in SQL: there must be none.
+// HTTP app on PostgreSQL: key check, per-key rate limit, the standard's schema, then the channel's
+// one-statement booking (tenant policy, best-fit bay under the advisory lock and the exclusion
+// constraints, the SSC row, the audit entry, mail and webhook rows), falling back to the portal's
+// full booking path whenever that statement cannot book (the refusals of the contention phase).
+// Requests spread over 20 weekdays × 32 slots of one site with 12 bays, then a contention phase
+// where every client asks for the same slot. Overlapping live bookings are then counted in SQL:
+// there must be none.
 // Prints `ssc schedule-appointment: N req/s (overlaps: 0)` (N: answered requests per second in the
 // spread phase; the committed bookings per second beside it).
 // Run alone: npx tsx bench/ssc-schedule.ts

@@ -349,7 +349,7 @@ export const VOLUME_SOURCE_VALUES: Record<Exclude<VolumeSource, 'other'>, readon
   portal: ['portal'],
   admin: ['admin'],
   gate: ['gate'],
-  carrier_api: ['api', 'carrier_api'],
+  carrier_api: ['ssc'],
 };
 
 const countsOf = <K extends string>(keys: readonly K[]) => z.object(Object.fromEntries(keys.map((k) => [k, z.number()])) as Record<K, z.ZodNumber>);

@@ -32,7 +32,7 @@ describe('limitPercent', () => {
 
 describe('usageSourceOf', () => {
   it('reports stored sources as the volume report does', () => {
-    expect(['portal', 'admin', 'gate', 'api', 'carrier_api', 'demo', 'ssc'].map(usageSourceOf)).toEqual(['portal', 'admin', 'gate', 'carrier_api', 'carrier_api', 'other', 'other']);
+    expect(['portal', 'admin', 'gate', 'ssc', 'demo', 'api'].map(usageSourceOf)).toEqual(['portal', 'admin', 'gate', 'carrier_api', 'other', 'other']);
   });
 });
 

@@ -223,3 +223,32 @@ export const tsrConnectionSchema = z.object({
 });
 export type TsrConnection = z.infer<typeof tsrConnectionSchema>;
 export const tsrConnectionListSchema = z.object({ items: z.array(tsrConnectionSchema) });
+
+// --- Delivery logs of the TSR link and of carriers' SSC subscriptions (Integrations screen) ---------
+
+/** A TSR work note's delivery, with the booking whose status change it reports (null when unknown). */
+export const tsrDeliverySchema = webhookDeliverySchema.extend({
+  booking: z.object({ id: z.string(), tsrNumber: z.string() }).nullable(),
+});
+export type TsrDelivery = z.infer<typeof tsrDeliverySchema>;
+export const tsrDeliveryListSchema = webhookDeliveryListSchema.extend({ items: z.array(tsrDeliverySchema) });
+export type TsrDeliveryList = z.infer<typeof tsrDeliveryListSchema>;
+
+/** A carrier's SSC webhook subscription as an org admin sees it (created through /api/ssc/webhooks/v1/subscriptions). */
+export const sscSubscriptionSummarySchema = z.object({
+  id: z.string(),
+  tenant: z.object({ id: z.string(), name: z.string() }),
+  /** The API key that created it; null once the key is deleted. */
+  apiKey: z.object({ id: z.string(), name: z.string(), isRevoked: z.boolean() }).nullable(),
+  eventTypes: z.array(z.string()),
+  callbackUrl: z.string().nullable(),
+  lastDeliveryAt: z.string().nullable(),
+  lastDeliveryStatus: z.enum(WEBHOOK_DELIVERY_STATUSES).nullable(),
+  createdAt: z.string(),
+});
+export type SscSubscriptionSummary = z.infer<typeof sscSubscriptionSummarySchema>;
+export const sscSubscriptionSummaryListSchema = z.object({ items: z.array(sscSubscriptionSummarySchema) });
+export type SscSubscriptionSummaryList = z.infer<typeof sscSubscriptionSummaryListSchema>;
+
+export const TSR_CONNECTION_MOVED =
+  'The connection now points at another address: this note was for the old one and cannot be sent again';

@@ -19,8 +19,17 @@ async function pickFirstOpenDay(page: Page, daysAhead: number): Promise<void> {
   const first = await input.getAttribute('min');
   expect(first).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   const day = new Date(Date.parse(`${first}T00:00:00Z`) + daysAhead * 86_400_000).toISOString().slice(0, 10);
+  // The height typed just before is debounced: wait for the grid asked with it, or a slot clicked on
+  // the grid asked without it would be cleared when the height arrives.
+  const height = await page.getByRole('spinbutton', { name: 'Vehicle Height (m)' }).inputValue();
+  const asked = page.waitForResponse((response) => {
+    if (!response.url().endsWith('/availability') || response.request().method() !== 'POST') return false;
+    const body = response.request().postDataJSON() as { date?: string; vehicleHeightM?: number };
+    return body.date === day && (height === '' || body.vehicleHeightM === Number(height));
+  });
   await input.fill(day);
   await expect(input).toHaveValue(day);
+  await asked;
   // The grid shown is that day's, settled: a slot clicked on the previous grid would be cleared.
   await expect(page.getByTestId('slot-grid')).toHaveAttribute('data-date', day);
 }

@@ -139,6 +139,6 @@ test.describe('organization bookings', () => {
     await form.getByRole('button', { name: 'Create booking' }).click();
     const drawer = page.getByRole('dialog', { name: `Booking ${tsr}` });
     await expect(drawer.getByTestId('booking-status')).toHaveText('Approved');
-    await expect(drawer.getByRole('table', { name: 'Booking details' })).toContainText('admin');
+    await expect(drawer.getByRole('table', { name: 'Booking details' })).toContainText('Added by staff');
   });
 });

@@ -80,6 +80,9 @@ test.describe('API keys and the carrier API', () => {
     await expect(page.getByRole('table', { name: 'Bookings' }).getByRole('row')).toHaveCount(2);
     await expect(page.getByRole('table', { name: 'Bookings' })).toContainText('Coastal Freight Co');
     await capture('org-integrations-booking-listed');
+    await page.getByRole('button', { name: `Open booking ${reference}` }).click();
+    await expect(page.getByRole('dialog').getByRole('table', { name: 'Booking details' })).toContainText('Carrier API (SSC)');
+    await page.keyboard.press('Escape');
 
     // The key's last use is shown; revoking asks first and stops the key at once.
     await page.goto('/org/settings?tab=integrations');

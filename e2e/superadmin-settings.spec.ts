@@ -90,7 +90,9 @@ test.describe('platform settings', () => {
         await context.close();
       }
 
-      // Taken away: the banner goes.
+      // Taken away: the banner goes. The first save's toast has closed by itself first (it may still be
+      // up on a fast machine), so the toast seen next is the second save's.
+      await expect(toast(page, 'Settings saved')).toHaveCount(0, { timeout: 15_000 });
       await page.getByLabel('Banner message').fill('');
       await page.getByRole('button', { name: 'Save' }).click();
       await expect(toast(page, 'Settings saved')).toBeVisible();

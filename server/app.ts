@@ -40,6 +40,7 @@ import orgSettingsRoutes from './modules/org-settings/org-settings.routes';
 import orgReportRoutes from './modules/reports/reports.routes';
 import webhookRoutes from './modules/webhooks/webhooks.routes';
 import tsrLinkRoutes from './modules/tsr-link/tsr-link.routes';
+import sscAdminRoutes from './modules/ssc/ssc-admin.routes';
 import { ocrAssetRoutes } from './ocr/ocr-assets';
 import { registerSiteScope } from './plugins/site-scope';
 import gateRoutes from './modules/gate/gate.routes';
@@ -148,6 +149,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       await scoped.register(apiKeyRoutes, { ctx });
       await scoped.register(webhookRoutes, { ctx });
       await scoped.register(tsrLinkRoutes, { ctx });
+      await scoped.register(sscAdminRoutes, { ctx });
     },
     { prefix: '/api/orgs/:orgId' },
   );

@@ -155,7 +155,7 @@ export const authSessions = pgTable(
     impersonatorId: uuid('impersonator_id').references(() => users.id, { onDelete: 'cascade' }),
     impersonationReason: text('impersonation_reason'),
   },
-  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+  (t) => [index('auth_sessions_user_idx').on(t.userId), index('auth_sessions_created_idx').on(t.createdAt)],
 );
 
 /** Rotating refresh tokens: each use issues a new one; reuse of a spent one revokes the session. */
@@ -432,6 +432,8 @@ export const bookings = pgTable(
     index('bookings_org_status_start_idx').on(t.orgId, t.status, t.startTime),
     // Plan limits count the bookings created per calendar month (migration 0009).
     index('bookings_org_created_idx').on(t.orgId, t.createdAt),
+    // The carrier API finds a tenant's load by its reference, and refuses booking one twice (migration 0012).
+    index('bookings_tenant_reference_idx').on(t.orgId, t.tenantId, t.tsrNumber),
     uniqueIndex('bookings_idempotency_idx').on(t.orgId, t.idempotencyKey),
     check('bookings_time_order', sql`${t.endTime} > ${t.startTime}`),
     // The status list is domain/enums.ts BOOKING_STATUSES (migration 0003 writes it out).
@@ -755,6 +757,8 @@ export const sscWebhookSubscriptions = pgTable(
     apiKeyId: uuid('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
     eventTypes: text('event_types').array().notNull(),
     callbackUrl: text('callback_url'),
+    /** The key its appointment-changed deliveries are signed with, encrypted (secret-box); shown once, at creation (migration 0012). */
+    signingSecretEnc: text('signing_secret_enc'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -833,6 +837,10 @@ export const webhookDeliveries = pgTable(
     endpointId: uuid('endpoint_id').references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
     /** Kind 'tsr': the connection whose credentials sign in at delivery. */
     connectionId: uuid('connection_id').references(() => tsrConnections.id, { onDelete: 'cascade' }),
+    /** Kind 'ssc': the carrier's subscription it was for (migration 0012). */
+    subscriptionId: uuid('subscription_id').references(() => sscWebhookSubscriptions.id, { onDelete: 'cascade' }),
+    /** The booking the delivery reports, when its sender knows it (TSR work notes, SSC events; migration 0012). */
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
     eventType: text('event_type').notNull(),
     /** The event's identity: the same for every delivery of one event (a redelivery keeps it). */
     eventId: uuid('event_id').notNull(),
@@ -858,6 +866,8 @@ export const webhookDeliveries = pgTable(
   (t) => [
     index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
+    index('webhook_deliveries_subscription_idx').on(t.subscriptionId, t.createdAt),
+    index('webhook_deliveries_connection_idx').on(t.connectionId, t.createdAt),
     check('webhook_deliveries_status_check', sql`${t.status} IN ('pending', 'delivered', 'failed')`),
     check('webhook_deliveries_kind_check', sql`${t.kind} IN ('webhook', 'ssc', 'tsr')`),
   ],

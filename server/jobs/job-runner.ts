@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import { extendBlackoutSeries } from './blackout-expansion';
 import { sweepNoShows, sweepOverstays } from './booking-sweeps';
 import { issueMonthlyInvoices } from './monthly-invoices';
+import { purgeExpiredLogs } from './retention';
 import { drainWebhooks, registerWebhookKicker, releaseStaleWebhookClaims } from '../modules/webhooks/webhook-delivery';
 
 // Background jobs on pg-boss (decision 008): its queue tables live in the `pgboss` schema of our
@@ -16,6 +17,7 @@ export const JOB_QUEUES = {
   blackoutExpansion: 'blackout-expansion',
   monthlyInvoices: 'monthly-invoices',
   webhookDeliveries: 'webhook-deliveries',
+  logRetention: 'log-retention',
 } as const;
 
 /** pg-boss's SQL through our connection: a pool on PostgreSQL, the single session on PGlite. */
@@ -87,6 +89,12 @@ export async function startJobRunner(ctx: AppContext, options: JobRunnerOptions 
     await issueMonthlyInvoices(ctx);
   });
   if (options.schedule ?? true) await boss.schedule(JOB_QUEUES.monthlyInvoices, '10 0 1 * *', {}, { tz: 'UTC' });
+  // Error events and settled webhook deliveries past their window, daily (retention.ts).
+  await boss.createQueue(JOB_QUEUES.logRetention, { name: JOB_QUEUES.logRetention, policy: 'singleton', retryLimit: 3, retryDelay: 300 });
+  await boss.work(JOB_QUEUES.logRetention, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async () => {
+    await purgeExpiredLogs(ctx);
+  });
+  if (options.schedule ?? true) await boss.schedule(JOB_QUEUES.logRetention, '20 4 * * *', {}, { tz: 'UTC' });
   // Outbound webhooks (decision 021): a job drains the due rows of the webhook outbox. 'stately'
   // keeps at most one job waiting and one running, so a burst of commits queues one pass; the
   // minute's tick picks up retries whose back-off has passed.

@@ -481,7 +481,7 @@ describe.each(databaseKinds)('every write is audited, on %s', (kind) => {
     );
     await audited('POST /api/ssc/appointments/v1/cancel-appointment', 'booking.cancelled', () => call('POST', ssc('/appointments/v1/cancel-appointment'), carrier, { identifiers }));
     const subscription = await audited('POST /api/ssc/webhooks/v1/subscriptions', 'ssc.subscription_created', () =>
-      call('POST', ssc('/webhooks/v1/subscriptions'), carrier, { eventTypes: ['appointment-changed'], callbackUrl: 'https://tms.example.com/ssc' }),
+      call('POST', ssc('/webhooks/v1/subscriptions'), carrier, { eventTypes: ['appointment-changed'], callbackUrl: 'https://93.184.215.14/ssc' }),
     );
     const one = ssc(`/webhooks/v1/subscriptions/${subscription.body.subscriptionId}`);
     await audited('PUT /api/ssc/webhooks/v1/subscriptions/{subscriptionId}', 'ssc.subscription_updated', () => call('PUT', one, carrier, { eventTypes: ['fetch-available-appointments'] }));
@@ -510,6 +510,35 @@ describe.each(databaseKinds)('every write is audited, on %s', (kind) => {
     await audited('DELETE /api/orgs/{orgId}/tsr-connections/{system}', 'tsr_connection.deleted', () => call('DELETE', org('/tsr-connections/servicenow'), hooksAdmin));
   });
   // ── end of issue 13, outbound webhooks ─────────────────────────────────────────────────────────
+
+  // ── Issue 13, delivery logs of the TSR link and of carriers' SSC subscriptions (h-integlog) ───────
+  it('a TSR work note sent again; a carrier’s SSC subscription removed by the admin', async () => {
+    const logAdmin = await session('admin@coverage.test');
+    await call('PUT', org('/tsr-connections'), logAdmin, { system: 'servicenow', baseUrl: 'https://93.184.215.14', username: 'integration', password: 'pw' });
+    const [connection] = await query<{ id: string }>(`select id from tsr_connections where org_id = $1 and system = 'servicenow'`, [orgId]);
+    const [note] = await query<{ id: string }>(
+      `insert into webhook_deliveries (org_id, kind, connection_id, event_type, event_id, url, body, status, max_attempts)
+       values ($1, 'tsr', $2, 'tsr.servicenow.work_note', gen_random_uuid(), 'https://93.184.215.14/api/now/table/sc_task/0123456789abcdef0123456789abcdef', '{}', 'failed', 6) returning id`,
+      [orgId, connection!.id],
+    );
+    await audited('POST /api/orgs/{orgId}/tsr-connections/{system}/deliveries/{deliveryId}/redeliver', 'tsr_connection.redelivered', () =>
+      call('POST', org(`/tsr-connections/servicenow/deliveries/${note!.id}/redeliver`), logAdmin));
+    const [tenant] = await query<{ id: string }>(`select id from tenants where org_id = $1 order by created_at limit 1`, [orgId]);
+    const [subscription] = await query<{ id: string }>(
+      `insert into ssc_webhook_subscriptions (org_id, tenant_id, event_types, callback_url) values ($1, $2, '{appointment-changed}', 'https://tms.example.com/ssc') returning id`,
+      [orgId, tenant!.id],
+    );
+    const [event] = await query<{ id: string }>(
+      `insert into webhook_deliveries (org_id, kind, subscription_id, event_type, event_id, url, body, status, max_attempts)
+       values ($1, 'ssc', $2, 'appointment-changed', gen_random_uuid(), 'https://tms.example.com/ssc', '{}', 'failed', 6) returning id`,
+      [orgId, subscription!.id],
+    );
+    await audited('POST /api/orgs/{orgId}/ssc-subscriptions/{subscriptionId}/deliveries/{deliveryId}/redeliver', 'ssc.subscription_redelivered', () =>
+      call('POST', org(`/ssc-subscriptions/${subscription!.id}/deliveries/${event!.id}/redeliver`), logAdmin));
+    await audited('DELETE /api/orgs/{orgId}/ssc-subscriptions/{subscriptionId}', 'ssc.subscription_deleted', () =>
+      call('DELETE', org(`/ssc-subscriptions/${subscription!.id}`), logAdmin));
+  });
+  // ── end of the delivery logs ──────────────────────────────────────────────────────────────────────
 
   it('covers every write route of the route table (or names why it writes no entry)', () => {
     const spec = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };

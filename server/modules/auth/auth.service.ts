@@ -20,7 +20,7 @@ import { AppError, badRequest, unauthorized } from '../../plugins/errors';
 import type { AuthContext } from '../../plugins/auth';
 import { writeAudit } from '../audit/audit.service';
 import { writeImpersonationEnd } from '../impersonation/impersonation-audit';
-import { isEnrolled, verifySecondFactor } from '../mfa/mfa.service';
+import { isEnrolled, mfaSecretKey, verifySecondFactor } from '../mfa/mfa.service';
 import { getPlatformConfig } from '../platform-settings/platform-config';
 import { claimAttempt, mfaAttemptKey, type RequestMeta } from './attempts';
 import * as repo from './auth.repo';
@@ -151,8 +151,9 @@ export async function signInWithMfa(ctx: AppContext, input: z.infer<typeof mfaGr
   if (!user || !user.active) throw invalidChallenge();
   const key = mfaAttemptKey(user.id);
   await claimAttempt(ctx, key, meta, false);
+  const secretKey = await mfaSecretKey(ctx);
   const used = await db.transaction(async (tx) => {
-    const result = await verifySecondFactor(tx, user.id, { code: input.code, recoveryCode: input.recovery_code }, now);
+    const result = await verifySecondFactor(tx, secretKey, user.id, { code: input.code, recoveryCode: input.recovery_code }, now);
     if (!(await repo.spendAuthToken(tx, 'mfa_challenge', hashToken(claims.challengeId), now))) throw invalidChallenge();
     if (result.method === 'recovery_code') {
       await writeAudit(tx, {

@@ -7,6 +7,7 @@ import type { Database, Tx } from '../../db/client';
 import { AppError, conflict } from '../../plugins/errors';
 import { getDayAvailability, type Candidate } from '../availability/availability.service';
 import { RELEASED_BOOKING_STATUSES } from '../../../domain/booking-lifecycle';
+import { BOOKING_STATUSES } from '../../../domain/enums';
 import { WEBHOOK_MAX_ATTEMPTS } from '../../../domain/webhooks';
 
 // Booking one slot in one statement. The portal's hot path: the site rules (time zone, hours,
@@ -29,6 +30,8 @@ import { WEBHOOK_MAX_ATTEMPTS } from '../../../domain/webhooks';
 export type SiteRules = {
   id: string;
   name: string;
+  /** The site's address (the SSC API's location answer); a change moves config_version like any site change. */
+  address?: string | null;
   timeZone: string;
   operatingHours: OperatingHours;
   slotIntervalMin: number;
@@ -61,6 +64,7 @@ type RulesRow = {
   booking_limit: number | null;
   id: string | null;
   name: string;
+  address: string | null;
   time_zone: string;
   operating_hours: OperatingHours;
   slot_interval_min: number;
@@ -75,7 +79,7 @@ export async function orgRules(database: Database, orgId: string, fresh = false)
   const cached = byOrg.get(orgId);
   if (cached && !fresh) return cached;
   const rows = await database.query<RulesRow>(
-    `select o.name as org_name, o.config_version, p.max_bookings_per_month as booking_limit, s.id, s.name, s.time_zone,
+    `select o.name as org_name, o.config_version, p.max_bookings_per_month as booking_limit, s.id, s.name, s.address, s.time_zone,
             s.operating_hours, s.slot_interval_min, s.min_advance_min, s.booking_horizon_days
        from organizations o left join sites s on s.org_id = o.id and s.active
        left join billing bl on bl.org_id = o.id left join plans p on p.id = bl.plan_id
@@ -97,6 +101,7 @@ export async function orgRules(database: Database, orgId: string, fresh = false)
       .map((r) => ({
         id: r.id!,
         name: r.name,
+        address: r.address,
         timeZone: r.time_zone,
         operatingHours: r.operating_hours,
         slotIntervalMin: r.slot_interval_min,
@@ -170,6 +175,14 @@ export function bookableWindows(sites: SiteRules[], date: string, slot: string, 
   return windows;
 }
 
+/**
+ * Whether `date` is within every site's booking horizon (each in its own calendar). The full path
+ * refuses a date beyond the horizon of the organization's first site with a compatible bay.
+ */
+export function isWithinEveryHorizon(sites: SiteRules[], date: string, now: Date): boolean {
+  return sites.every((site) => date <= addDays(siteToday(site.timeZone, now), site.bookingHorizonDays));
+}
+
 export type Vehicle = { heightM: number; lengthM: number | null; needs: readonly string[] };
 
 export type FastBookingInput = {
@@ -190,6 +203,24 @@ export type FastBookingInput = {
    * lower-case, name trimmed. Without them the request links to no tenant.
    */
   link?: { email: string; domain: string; name: string };
+  /** Booked for a channel (the SSC API) instead of a portal request: see FastChannel. */
+  channel?: FastChannel;
+};
+
+/**
+ * A channel's booking in one statement (BOOK_CHANNEL_SQL): the tenant is fixed (its policy read in
+ * the statement), the audit row names the channel's actor, the channel's own row is written with
+ * the booking, and nothing is booked when the idempotency key was used or the load already has a
+ * live booking at the site (the full path answers those). `link` is not used.
+ */
+export type FastChannel = {
+  tenantId: string;
+  actor: { id: string; email: string | null; role: string | null; impersonatorId: string | null; impersonatorEmail: string | null };
+  idempotencyKey: string | null;
+  /** The load: its reference (the booking's TSR number) and, when given, its stop. */
+  load: { reference: string; stopSequenceNumber: number | null };
+  /** The ssc_appointments row, snake_case, every column but booking_id and org_id. */
+  sscAppointment: Record<string, unknown>;
 };
 
 /** status is 'pending', or 'approved' when the tenant's or the organization's policy approves at once. */
@@ -212,7 +243,9 @@ const RELEASED = RELEASED_BOOKING_STATUSES.map((status) => `'${status}'`).join('
 /** An instant as JavaScript's toISOString() writes it (the webhook envelope). */
 const ISO_UTC = (expression: string) => `to_char(${expression} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-const BOOK_SLOT_SQL = `
+// The statement in parts: who books (the tenant the portal request links to, or the channel's
+// tenant), the bay and the booking, the audit row (anonymous, or the channel's actor), the outbox.
+const PORTAL_GATE = `
 with t as (
   -- The tenant the request links to: by e-mail domain, then contact e-mail, then company name.
   select t.id, t.status, t.auto_approve, t.allowed_site_ids, t.max_bookings_per_day
@@ -228,7 +261,9 @@ with t as (
   select (select t.id from t) as tenant_id,
          coalesce((select t.auto_approve from t), false) as tenant_auto,
          (select t.allowed_site_ids from t) as allowed_site_ids
-   where not exists (select 1 from t where t.status <> 'active' or t.max_bookings_per_day is not null)
+   where not exists (select 1 from t where t.status <> 'active' or t.max_bookings_per_day is not null)`;
+
+const BOOKING = `
 ), cand as (
   -- Each site's first free bay in best-fit order (the scan stops at the first free one), then the
   -- best of those.
@@ -271,7 +306,9 @@ with t as (
            'status', case when l.tenant_auto or l.org_auto then 'approved' else 'pending' end,
            'approved_at', case when l.tenant_auto or l.org_auto then $12::timestamptz end)) r
   returning id, org_id, site_id, bay_id, start_time, end_time, status, tsr_number, tenant_name, vehicle_type, tenant_id,
-            status_reason, version, booking_type, vehicle_registration, tsr_url, updated_at
+            status_reason, version, booking_type, vehicle_registration, tsr_url, updated_at`;
+
+const PORTAL_AUDIT = `
 ), audit as (
   insert into audit_log (actor_role, action, resource_type, resource_id, org_id, site_id, details, ip, created_at)
   select 'public', 'booking.created', 'booking', ins.id::text, ins.org_id, ins.site_id,
@@ -279,7 +316,9 @@ with t as (
                                           'vehicle_type', ins.vehicle_type, 'status', ins.status, 'tenant_id', ins.tenant_id,
                                           'auto_approved', case when l.tenant_auto then 'tenant' when l.org_auto then 'organization' end),
          $11, $12::timestamptz
-    from ins, locked l
+    from ins, locked l`;
+
+const OUTBOX = `
 ), mail as (
   insert into mail_outbox (org_id, kind, recipients, payload, next_attempt_at, created_at)
   select ins.org_id, m.kind, m.recipients, $14::jsonb || coalesce(m.payload, '{}'::jsonb) || jsonb_build_object('bookingId', ins.id),
@@ -304,9 +343,59 @@ with t as (
     join sites s on s.id = ins.site_id
     join bays b on b.id = ins.bay_id
     cross join (select gen_random_uuid() as id) ev
-)
+)`;
+
+const RESULT = `
 select ins.id, ins.site_id, ins.bay_id, b.name as bay_name, ins.start_time, ins.end_time, ins.status, ins.tenant_id
   from ins join bays b on b.id = ins.bay_id`;
+
+const BOOK_SLOT_SQL = PORTAL_GATE + BOOKING + PORTAL_AUDIT + OUTBOX + RESULT;
+
+/** A live booking: one that still counts as the load's appointment (not released, not completed). */
+const LIVE = BOOKING_STATUSES.filter((status) => !(RELEASED_BOOKING_STATUSES as readonly string[]).includes(status) && status !== 'completed')
+  .map((status) => `'${status}'`)
+  .join(', ');
+
+// A channel's booking (the SSC API): the tenant is the key's, not linked by e-mail; its policy is
+// read here (blocked, or with a daily limit: no row, the full path answers). No row either when the
+// idempotency key was already used (the full path replays or refuses) or when the tenant already
+// has a live booking for this load at the site (and stop): the full path names it.
+const CHANNEL_GATE = `
+with gate as (
+  select t.id as tenant_id, t.auto_approve as tenant_auto, t.allowed_site_ids
+    from tenants t
+   where t.org_id = $1 and t.id = $15::uuid and t.status = 'active' and t.max_bookings_per_day is null
+     and ($19::text is null or not exists (select 1 from bookings k where k.org_id = $1 and k.idempotency_key = $19::text))
+     and not exists (
+       select 1 from bookings k left join ssc_appointments a on a.booking_id = k.id
+        where k.org_id = $1 and k.status in (${LIVE}) and k.tenant_id = t.id and k.tsr_number = $17::text
+          and k.site_id = any($3::uuid[]) and ($18::int is null or a.stop_sequence_number = $18::int))`;
+
+// The audit row as writeAudit writes it for the channel's actor: its e-mail and role as given, else
+// from the user's profile and membership (as writeAudit looks them up); created_at is the
+// database's, like every audit row.
+const CHANNEL_AUDIT = `
+), audit as (
+  insert into audit_log (actor_id, actor_email, actor_role, action, resource_type, resource_id, org_id, site_id, details, ip,
+                         impersonator_id, impersonator_email)
+  select ($16::jsonb ->> 'id')::uuid,
+         coalesce($16::jsonb ->> 'email', (select u.email from users u where u.id = ($16::jsonb ->> 'id')::uuid)),
+         coalesce($16::jsonb ->> 'role', (select u.platform_role from users u where u.id = ($16::jsonb ->> 'id')::uuid),
+                  (select m.role from org_memberships m where m.user_id = ($16::jsonb ->> 'id')::uuid and m.active and m.org_id = ins.org_id
+                    order by m.created_at limit 1), 'unknown'),
+         'booking.created', 'booking', ins.id::text, ins.org_id, ins.site_id,
+         jsonb_build_object('tsr_number', ins.tsr_number, 'tenant_name', ins.tenant_name, 'vehicle_type', ins.vehicle_type,
+                            'status', ins.status, 'tenant_id', ins.tenant_id,
+                            'auto_approved', case when l.tenant_auto then 'tenant' when l.org_auto then 'organization' end) || $10::jsonb,
+         $11, ($16::jsonb ->> 'impersonator_id')::uuid, $16::jsonb ->> 'impersonator_email'
+    from ins, locked l
+), ssc as (
+  -- The channel's own row (ssc_appointments), every column given by the caller.
+  insert into ssc_appointments
+  select r.*
+    from ins, jsonb_populate_record(null::ssc_appointments, $20::jsonb || jsonb_build_object('booking_id', ins.id, 'org_id', ins.org_id)) r`;
+
+const BOOK_CHANNEL_SQL = CHANNEL_GATE + BOOKING + CHANNEL_AUDIT + OUTBOX + RESULT;
 
 type BookedRow = {
   id: string;
@@ -385,9 +474,9 @@ export function pgCode(error: unknown): string | undefined {
  * a repeated idempotency key) are thrown to the caller.
  */
 export async function bookSlotFast(database: Database, input: FastBookingInput): Promise<FastBooking | null> {
-  const { rules, windows, vehicle } = input;
+  const { rules, windows, vehicle, channel } = input;
   if (windows.length === 0) return null;
-  const values = [
+  const common = [
     rules.orgId,
     rules.configVersion,
     windows.map((w) => w.siteId),
@@ -402,13 +491,28 @@ export async function bookSlotFast(database: Database, input: FastBookingInput):
     input.audit.at.toISOString(),
     JSON.stringify(input.mail.map(([kind, recipients, options]) => ({ kind, recipients, only_if: options?.onlyIf ?? null, payload: options?.payload ?? null }))),
     JSON.stringify(input.mailPayload),
-    input.link?.domain ?? null,
-    input.link?.email ?? null,
-    input.link?.name ?? null,
   ];
+  const values = channel
+    ? [
+        ...common,
+        channel.tenantId,
+        JSON.stringify({
+          id: channel.actor.id,
+          email: channel.actor.email,
+          role: channel.actor.role,
+          impersonator_id: channel.actor.impersonatorId,
+          impersonator_email: channel.actor.impersonatorEmail,
+        }),
+        channel.load.reference,
+        channel.load.stopSequenceNumber,
+        channel.idempotencyKey,
+        JSON.stringify(channel.sscAppointment),
+      ]
+    : [...common, input.link?.domain ?? null, input.link?.email ?? null, input.link?.name ?? null];
+  const [name, text] = channel ? ['baywise_book_channel_slot_v1', BOOK_CHANNEL_SQL] : ['baywise_book_slot_v5', BOOK_SLOT_SQL];
   for (let attempt = 0; attempt < 12; attempt++) {
     try {
-      const [row] = await run<BookedRow>(database, 'baywise_book_slot_v5', BOOK_SLOT_SQL, values);
+      const [row] = await run<BookedRow>(database, name, text, values);
       if (!row) return null;
       return {
         id: row.id,

@@ -13,6 +13,7 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { organizations } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
+import { currentImpersonator } from '../audit/actor-context';
 import { writeAudit, type AuditActor } from '../audit/audit.service';
 import { assertWithinPlanLimit } from '../billing/plan-limits';
 import { enforceDailyLimit, findLinkedTenant, refuseIfBlocked, restrictToAllowedSites, type LinkedTenant } from '../tenants/tenant-link';
@@ -26,6 +27,7 @@ import { manageTokenFor } from './manage-token';
 import {
   bookableWindows,
   bookSlotFast,
+  isWithinEveryHorizon,
   candidatesFor,
   claimBay,
   isVehicleOverlap,
@@ -54,7 +56,8 @@ export type SubmittedBooking = {
  * A booking made through another channel than the portal (the SSC API, server/modules/ssc): the
  * tenant is the one the API key acts for (no linking by e-mail), only one site is tried, the audit
  * entry names the channel's actor, and `onBooked` writes the channel's own rows in the same
- * transaction. It always takes the full path (precise refusals; the fast path is the portal's).
+ * transaction. submitPublicBooking takes the full path for it (precise refusals);
+ * submitChannelBookingFast is its one-statement path, tried first by the channel.
  */
 export type BookingChannel = {
   source: 'ssc';
@@ -63,6 +66,24 @@ export type BookingChannel = {
   actor: AuditActor;
   auditDetails: Record<string, unknown>;
   onBooked?: (tx: Tx, booking: { id: string; orgId: string; siteId: string }) => Promise<void>;
+};
+
+/** What the channel's fast path needs besides the channel: the load it books for and its own row (what onBooked writes). */
+export type ChannelFastParts = {
+  /** Nothing is booked when the tenant already has a live booking with this reference at the site (and stop). */
+  load: { reference: string; stopSequenceNumber: number | null };
+  /** The ssc_appointments row, snake_case, every column but booking_id and org_id. */
+  sscAppointment: Record<string, unknown>;
+};
+
+export type ChannelBooking = {
+  id: string;
+  status: string;
+  siteId: string;
+  bayId: string;
+  bayName: string;
+  startTime: Date;
+  endTime: Date;
 };
 
 /** Thrown inside the transaction when a concurrent request with the same idempotency key won. */
@@ -276,31 +297,18 @@ function onlySite(candidates: Awaited<ReturnType<typeof candidatesFor>>, siteId:
 }
 
 /**
- * The hot path for a request without documents: the slot checked against the organization's
- * cached site rules, then one statement links the tenant, books the best-fit free bay its policy
- * allows (pending or approved) with its audit row and mail (allocate-bay.ts). Null when this path
- * cannot decide (a blocked tenant or one with a daily limit among them); the full path then answers.
+ * The booking's columns for the one-statement paths, as the full path's insert writes them (every
+ * column but site, bay and times; tenant_id, status and approved_at are decided by the statement).
  */
-async function submitFast(
-  ctx: AppContext,
+function fastRecord(
   request: BookingRequest,
-  idempotency: { key: string | null; fingerprint: string | null; ip: string | null },
-): Promise<SubmittedBooking | null> {
-  const now = ctx.clock.now();
-  let rules = await orgRules(ctx.database, request.orgId);
-  // A plan with a monthly booking limit: the full path counts this month's bookings under a lock.
-  // (The copy is read afresh first: the limit may have been lifted since.)
-  if (rules?.bookingLimit != null) rules = await orgRules(ctx.database, request.orgId, true);
-  if (!rules || rules.bookingLimit !== null) return null;
-  const windows = bookableWindows(rules.sites, request.date, request.slot, request.expectedDurationMin, now);
-  if (windows.length === 0) return null;
-  const id = randomUUID();
-  const manageToken = manageTokenFor(ctx.authSecret, id);
+  input: { id: string; manageToken: string; now: Date; source: string; key: string | null; fingerprint: string | null },
+): Record<string, unknown> {
+  const { id, manageToken, now } = input;
   const fields = toBookingRecord(request, { start: now, end: now });
-  const record = {
+  return {
     id,
     org_id: request.orgId,
-    // tenant_id, status and approved_at are decided by the statement (the linked tenant's policy).
     tenant_id: null,
     tsr_number: fields.tsrNumber,
     tsr_system_type: fields.tsrSystemType,
@@ -322,13 +330,37 @@ async function submitFast(
     driver_induction_completed: fields.driverInductionCompleted,
     notes: fields.notes,
     status: 'pending',
-    source: 'portal',
-    idempotency_key: idempotency.key,
-    idempotency_fingerprint: idempotency.fingerprint,
+    source: input.source,
+    idempotency_key: input.key,
+    idempotency_fingerprint: input.fingerprint,
     manage_token_hash: hashToken(manageToken),
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
   };
+}
+
+/**
+ * The hot path for a request without documents: the slot checked against the organization's
+ * cached site rules, then one statement links the tenant, books the best-fit free bay its policy
+ * allows (pending or approved) with its audit row and mail (allocate-bay.ts). Null when this path
+ * cannot decide (a blocked tenant or one with a daily limit among them); the full path then answers.
+ */
+async function submitFast(
+  ctx: AppContext,
+  request: BookingRequest,
+  idempotency: { key: string | null; fingerprint: string | null; ip: string | null },
+): Promise<SubmittedBooking | null> {
+  const now = ctx.clock.now();
+  let rules = await orgRules(ctx.database, request.orgId);
+  // A plan with a monthly booking limit: the full path counts this month's bookings under a lock.
+  // (The copy is read afresh first: the limit may have been lifted since.)
+  if (rules?.bookingLimit != null) rules = await orgRules(ctx.database, request.orgId, true);
+  if (!rules || rules.bookingLimit !== null) return null;
+  const windows = bookableWindows(rules.sites, request.date, request.slot, request.expectedDurationMin, now);
+  if (windows.length === 0) return null;
+  const id = randomUUID();
+  const manageToken = manageTokenFor(ctx.authSecret, id);
+  const record = fastRecord(request, { id, manageToken, now, source: 'portal', ...idempotency });
   let booked;
   try {
     booked = await bookSlotFast(ctx.database, {
@@ -369,4 +401,86 @@ async function submitFast(
     manageUrl: manageUrlFor(ctx, manageToken),
     documents: 0,
   };
+}
+
+/**
+ * A channel's hot path (the SSC API): the portal's one-statement booking with the tenant and the
+ * site fixed by the channel (allocate-bay.ts FastChannel): the slot checked against the cached site
+ * rules, then one statement books the best-fit free compatible bay under the tenant's policy
+ * (pending or approved) with the channel's row, the audit entry naming the channel's actor, the
+ * mail and the webhook rows the full path writes. Null whenever this path cannot book (an invalid
+ * request, a blocked or limited tenant, another site, a plan limit, no free bay, stale rules, a
+ * used idempotency key, the load already booked, the vehicle already booked): the caller then takes
+ * the full path, which answers with the precise refusal, so refusals are the full path's.
+ */
+export async function submitChannelBookingFast(
+  ctx: AppContext,
+  input: { data: unknown; idempotencyKey?: string; ip: string | null; channel: BookingChannel; fast: ChannelFastParts },
+): Promise<ChannelBooking | null> {
+  const { channel, fast } = input;
+  const validated = validateBookingRequest(input.data);
+  if (!validated.ok || !channel.actor) return null;
+  const request = validated.data;
+  const tenant = channel.tenant;
+  if (tenant.status !== 'active' || tenant.maxBookingsPerDay !== null) return null;
+  if (tenant.allowedSiteIds && !tenant.allowedSiteIds.includes(channel.siteId)) return null;
+  const now = ctx.clock.now();
+  let rules = await orgRules(ctx.database, request.orgId);
+  if (rules?.bookingLimit != null) rules = await orgRules(ctx.database, request.orgId, true);
+  if (!rules || rules.bookingLimit !== null) return null;
+  const site = rules.sites.find((s) => s.id === channel.siteId);
+  // The full path refuses a date beyond the horizon of the organization's first site with a
+  // compatible bay, whichever site is asked: book here only when no site's horizon refuses it.
+  if (!site || !isWithinEveryHorizon(rules.sites, request.date, now)) return null;
+  const windows = bookableWindows([site], request.date, request.slot, request.expectedDurationMin, now);
+  if (windows.length === 0) return null;
+  const key = input.idempotencyKey ?? request.idempotencyKey ?? null;
+  const fingerprint = key ? requestFingerprint(request, []) : null;
+  const id = randomUUID();
+  const record = fastRecord(request, { id, manageToken: manageTokenFor(ctx.authSecret, id), now, source: channel.source, key, fingerprint });
+  const impersonator = currentImpersonator();
+  let booked;
+  try {
+    booked = await bookSlotFast(ctx.database, {
+      rules,
+      windows,
+      vehicle: { heightM: request.vehicleHeightM, lengthM: request.vehicleLengthM ?? null, needs: request.specialAccessNeeds ?? [] },
+      record,
+      // writeAudit's details: the impersonator first, the channel's details last.
+      audit: { details: { ...(impersonator ? { impersonatedBy: impersonator.email } : {}), source: channel.source, documents: 0, ...channel.auditDetails }, ip: input.ip, at: now },
+      // The full path's rows exactly (queueNewBookingMail / queueBookingChangedMail).
+      mail: [
+        ['booking.received', [request.tenantEmail], { onlyIf: 'pending', payload: { documents: 0 } }],
+        ['booking.new_request', [], { onlyIf: 'pending', payload: { documents: 0 } }],
+        ['booking.changed', [request.tenantEmail], { onlyIf: 'approved', payload: { change: 'approved', reason: null } }],
+      ],
+      mailPayload: {},
+      channel: {
+        tenantId: tenant.id,
+        actor: {
+          id: channel.actor.id,
+          email: channel.actor.email ?? null,
+          role: channel.actor.role ?? null,
+          impersonatorId: impersonator?.id ?? null,
+          impersonatorEmail: impersonator?.email ?? null,
+        },
+        idempotencyKey: key,
+        load: fast.load,
+        sscAppointment: fast.sscAppointment,
+      },
+    });
+  } catch (error) {
+    // The key taken by a concurrent request (23505), or the vehicle booked at that time: the full
+    // path replays or refuses precisely.
+    if (pgCode(error) === '23505' || isVehicleOverlap(error)) return null;
+    throw error;
+  }
+  if (!booked) {
+    // Nothing free, the rules copy out of date, or a gate closed: refresh the copy, the full path answers.
+    await orgRules(ctx.database, request.orgId, true);
+    return null;
+  }
+  ctx.mailWorker?.kick();
+  publishBookingEvent(ctx, 'created', { id: booked.id, orgId: request.orgId, siteId: booked.siteId }, now);
+  return { id: booked.id, status: booked.status, siteId: booked.siteId, bayId: booked.bayId, bayName: booked.bayName, startTime: booked.startTime, endTime: booked.endTime };
 }

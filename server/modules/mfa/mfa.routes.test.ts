@@ -78,6 +78,10 @@ describe.each(databaseKinds)('two-factor sign-in on %s', (kind) => {
     expect(uri.searchParams.get('secret')).toBe(secret);
     expect(qrCodeDataUrl).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(Buffer.from(qrCodeDataUrl.split(',')[1], 'base64').toString()).toContain('<svg');
+    // Stored sealed: the table alone does not hold the secret.
+    const [sealed] = await query<{ secret: string }>(`select secret from user_mfa where user_id = $1`, [id]);
+    expect(sealed!.secret).toMatch(/^v1:/);
+    expect(sealed!.secret).not.toContain(secret);
 
     // A wrong code: a clear message, nothing changed.
     const wrong = await call('POST', '/api/auth/mfa/confirm', bearer(token), { code: '000000' === totpCode(secret, t.clock.now()) ? '111111' : '000000' });
@@ -152,6 +156,15 @@ describe.each(databaseKinds)('two-factor sign-in on %s', (kind) => {
     expect(reused.body.error.code).toBe('mfa_code_replayed');
     t.clock.advance(STEP_MS);
     expect((await mfaGrant({ challenge_token: again.body.challenge_token, code: totpCode(secret, t.clock.now()) })).status).toBe(200);
+  });
+
+  it('still accepts codes for a secret stored in clear before secrets were sealed', async () => {
+    const { id, token } = await platformUser('legacy@platform.test');
+    const { secret } = await enrol(token);
+    await query(`update user_mfa set secret = $2, last_used_step = null where user_id = $1`, [id, secret]);
+    const challenge = (await password('legacy@platform.test')).body.challenge_token;
+    const ok = await mfaGrant({ challenge_token: challenge, code: totpCode(secret, t.clock.now()) });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
   });
 
   it('signs in with a recovery code once, and refuses it the second time', async () => {

@@ -16,13 +16,16 @@ import { claimAttempt, mfaAttemptKey, type RequestMeta } from '../auth/attempts'
 import * as authRepo from '../auth/auth.repo';
 import { hashToken } from '../auth/tokens';
 import { getPlatformConfig } from '../platform-settings/platform-config';
+import { decryptWith, encryptionKey, encryptWith } from '../webhooks/secret-box';
 import * as repo from './mfa.repo';
 import { matchTotpStep, newRecoveryCodes, newTotpSecret, normalizeRecoveryCode, otpauthUri, qrCodeDataUrl } from './totp';
 
 // Two-factor sign-in with an authenticator app (decision 018): enrolment, recovery codes, turning
 // it off, and the second step of the sign-in (verifySecondFactor, used by the auth service).
 // Every code is checked against the sign-in throttle (key mfa:<userId>), so guessing six digits
-// slows down exactly as guessing a password does.
+// slows down exactly as guessing a password does. The TOTP secret is stored sealed with the data
+// encryption key (AES-256-GCM, webhooks/secret-box.ts), so a copy of the table alone mints no codes;
+// a row written before that (plain base32) is still read.
 
 export const invalidCode = () => new AppError(400, 'invalid_mfa_code', MFA_CODE_INVALID);
 const replayedCode = () => new AppError(400, 'mfa_code_replayed', MFA_CODE_REPLAYED);
@@ -41,15 +44,23 @@ export async function isEnrolled(db: Db | Tx, userId: string): Promise<boolean> 
   return !!(await repo.findMfa(db, userId))?.confirmedAt;
 }
 
+/** The key that seals TOTP secrets: read it before a transaction (the first read may write it). */
+export const mfaSecretKey = (ctx: AppContext): Promise<Buffer> => encryptionKey(ctx);
+
+/** The stored secret in clear: sealed ones (`v1:…`) opened, plain base32 ones from before as they are. */
+function openSecret(key: Buffer, stored: string): string {
+  return stored.startsWith('v1:') ? decryptWith(key, stored) : stored;
+}
+
 /**
  * Checks a code (one step either side of now, never a step already used) or spends a recovery
  * code, inside the caller's transaction: when the caller's change fails, the code stays unused.
  */
-export async function verifySecondFactor(tx: Tx, userId: string, proof: SecondFactorProof, now: Date): Promise<SecondFactorResult> {
+export async function verifySecondFactor(tx: Tx, key: Buffer, userId: string, proof: SecondFactorProof, now: Date): Promise<SecondFactorResult> {
   const mfa = await repo.findMfa(tx, userId);
   if (!mfa?.confirmedAt) throw notEnrolled();
   if (proof.code) {
-    const step = matchTotpStep(mfa.secret, proof.code, now);
+    const step = matchTotpStep(openSecret(key, mfa.secret), proof.code, now);
     if (step === null) throw invalidCode();
     if (!(await repo.useStep(tx, userId, step))) throw replayedCode();
     return { method: 'totp', recoveryCodesLeft: null };
@@ -76,11 +87,12 @@ export async function getStatus(ctx: AppContext, auth: AuthContext): Promise<Mfa
 export async function startEnrolment(ctx: AppContext, auth: AuthContext, meta: RequestMeta): Promise<MfaEnrolment> {
   if (!isPlatformRole(auth.user.platformRole)) throw forbidden(PLATFORM_ONLY);
   const secret = newTotpSecret();
+  const sealed = encryptWith(await mfaSecretKey(ctx), secret);
   await ctx.database.db.transaction(async (tx) => {
     if ((await repo.findMfa(tx, auth.user.id))?.confirmedAt) {
       throw conflict('mfa_already_enrolled', 'Two-factor sign-in is already on. Turn it off first to move it to another app.');
     }
-    await repo.savePendingSecret(tx, auth.user.id, secret, ctx.clock.now());
+    await repo.savePendingSecret(tx, auth.user.id, sealed, ctx.clock.now());
     await writeAudit(tx, { actor: actorOf(auth), action: 'mfa.enrolment_started', resourceType: 'user', resourceId: auth.user.id, ip: meta.ip });
   });
   const uri = otpauthUri(secret, auth.user.email);
@@ -99,11 +111,12 @@ export async function confirmEnrolment(ctx: AppContext, auth: AuthContext, code:
   const key = mfaAttemptKey(auth.user.id);
   await claimAttempt(ctx, key, meta, false);
   const now = ctx.clock.now();
+  const secretKey = await mfaSecretKey(ctx);
   const recoveryCodes = await ctx.database.db.transaction(async (tx) => {
     const mfa = await repo.findMfa(tx, auth.user.id);
     if (!mfa) throw conflict('mfa_not_started', 'Start the set-up again: scan the QR code, then enter the code.');
     if (mfa.confirmedAt) throw conflict('mfa_already_enrolled', 'Two-factor sign-in is already on.');
-    const step = matchTotpStep(mfa.secret, code, now);
+    const step = matchTotpStep(openSecret(secretKey, mfa.secret), code, now);
     if (step === null) throw invalidCode();
     if (!(await repo.confirm(tx, auth.user.id, now, step))) throw conflict('mfa_already_enrolled', 'Two-factor sign-in is already on.');
     const codes = await issueRecoveryCodes(tx, auth.user.id, now);
@@ -127,8 +140,9 @@ export async function disable(ctx: AppContext, auth: AuthContext, proof: SecondF
   if (!(await isEnrolled(ctx.database.db, auth.user.id))) throw notEnrolled();
   await claimAttempt(ctx, key, meta, false);
   const now = ctx.clock.now();
+  const secretKey = await mfaSecretKey(ctx);
   await ctx.database.db.transaction(async (tx) => {
-    const used = await verifySecondFactor(tx, auth.user.id, proof, now);
+    const used = await verifySecondFactor(tx, secretKey, auth.user.id, proof, now);
     await repo.removeMfa(tx, auth.user.id);
     await repo.replaceRecoveryCodes(tx, auth.user.id, [], now);
     await writeAudit(tx, {
@@ -150,8 +164,9 @@ export async function regenerateRecoveryCodes(ctx: AppContext, auth: AuthContext
   if (!(await isEnrolled(ctx.database.db, auth.user.id))) throw notEnrolled();
   await claimAttempt(ctx, key, meta, false);
   const now = ctx.clock.now();
+  const secretKey = await mfaSecretKey(ctx);
   const recoveryCodes = await ctx.database.db.transaction(async (tx) => {
-    await verifySecondFactor(tx, auth.user.id, { code }, now);
+    await verifySecondFactor(tx, secretKey, auth.user.id, { code }, now);
     const codes = await issueRecoveryCodes(tx, auth.user.id, now);
     await writeAudit(tx, {
       actor: actorOf(auth),

@@ -140,7 +140,7 @@ describe.each(databaseKinds)('reports API on %s', (kind) => {
     });
     // Mon 12:00 → 15:00 on Y-2, under the bay's 10:00–14:00 blackout until 14:00. In 12:50 (50 late), bay 13:00, out 15:20.
     ids.blackout = await booking({
-      site: yard, bay: 'Y-2', start: '2026-10-05T01:00Z', end: '2026-10-05T04:00Z', status: 'completed', source: 'api', type: 'both',
+      site: yard, bay: 'Y-2', start: '2026-10-05T01:00Z', end: '2026-10-05T04:00Z', status: 'completed', source: 'ssc', type: 'both',
       tenant: 'ACME Freight', vehicle: 'van', checkedIn: '2026-10-05T01:50Z', started: '2026-10-05T02:00Z', completed: '2026-10-05T04:20Z',
     });
     // Mon 09:30 → 10:00. In 10:05 (35 late), bay 10:10, out 10:30 (exactly the threshold: not an overstay).

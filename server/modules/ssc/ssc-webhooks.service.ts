@@ -4,13 +4,25 @@ import type { AppContext } from '../../context';
 import type { ApiKeyPrincipal } from '../api-keys/api-keys.service';
 import { requireScope } from '../api-keys/api-keys.service';
 import { writeAudit } from '../audit/audit.service';
-import { callbackUrlProblem, privateCallbacksAllowed } from './callback-url';
+import { getPlatformConfig } from '../platform-settings/platform-config';
+import { encryptSecret } from '../webhooks/secret-box';
+import { newSigningSecret } from '../webhooks/signature';
+import { checkTargetUrl } from '../webhooks/url-guard';
 import { entityNotFound, invalidArgument, schemaViolation } from './ssc-errors';
 import * as repo from './ssc.repo';
 
 // SSC webhook subscriptions (REST collection): a tenant's callback URLs and the events they want.
-// Stored here; delivering `appointment-changed` events is the outbound webhook engine's job.
+// Stored here; `appointment-changed` events are queued by ssc-events.ts and delivered by the
+// outbound webhook engine, signed with the subscription's own secret: generated at creation,
+// stored encrypted and answered once, in the `Baywise-Signing-Secret` header of the 201 (the
+// standard's subscription entity has no field for it). Callback URLs pass the same SSRF guard as
+// every URL we post to (webhooks/url-guard.ts, the platform's private-targets setting).
 // Another tenant's subscription answers 404, as an unknown one.
+
+/** The response header that carries a new subscription's signing secret (only on creation). */
+export const SIGNING_SECRET_HEADER = 'baywise-signing-secret';
+const CALLBACK_URL_MAX = 2000;
+
 
 export const MAX_SUBSCRIPTIONS_PER_TENANT = 20;
 
@@ -29,9 +41,12 @@ const notFound = (id: string) => entityNotFound(`No subscription ${id}`);
 
 async function checkCallback(ctx: AppContext, url: string | undefined) {
   if (url === undefined) return;
-  if (!isSingleLineText(url)) throw invalidArgument('The callback URL cannot be used', [{ key: 'callbackUrl', detail: 'callbackUrl contains characters that are not allowed' }]);
-  const problem = callbackUrlProblem(url, { allowPrivate: await privateCallbacksAllowed(ctx.database.db) });
-  if (problem) throw invalidArgument('The callback URL cannot be used', [{ key: 'callbackUrl', detail: problem }]);
+  const refuse = (detail: string) => invalidArgument('The callback URL cannot be used', [{ key: 'callbackUrl', detail }]);
+  if (!isSingleLineText(url)) throw refuse('callbackUrl contains characters that are not allowed');
+  if (url.length > CALLBACK_URL_MAX) throw refuse(`callbackUrl must be at most ${CALLBACK_URL_MAX} characters`);
+  const config = await getPlatformConfig(ctx.database.db);
+  const check = await checkTargetUrl(url, { allowPrivate: config.allowPrivateWebhookTargets });
+  if (!check.ok) throw refuse(check.message);
 }
 
 async function audit(ctx: AppContext, principal: ApiKeyPrincipal, action: string, id: string, details: Record<string, unknown>, ip: string | null) {
@@ -68,6 +83,9 @@ export async function createSubscription(ctx: AppContext, principal: ApiKeyPrinc
   const input = parsed.data;
   await checkCallback(ctx, input.callbackUrl);
   const now = ctx.clock.now();
+  // Sealed before the transaction (the key may be read from the database the first time).
+  const signingSecret = newSigningSecret();
+  const signingSecretEnc = await encryptSecret(ctx, signingSecret);
   const row = await ctx.database.db.transaction(async (tx) => {
     if ((await repo.countSubscriptions(tx, scopeOf(principal))) >= MAX_SUBSCRIPTIONS_PER_TENANT) {
       throw invalidArgument('Too many subscriptions', [{ key: 'eventTypes', detail: `A tenant can have at most ${MAX_SUBSCRIPTIONS_PER_TENANT} subscriptions: delete one first` }]);
@@ -78,6 +96,7 @@ export async function createSubscription(ctx: AppContext, principal: ApiKeyPrinc
       apiKeyId: principal.keyId,
       eventTypes: [...new Set(input.eventTypes)],
       callbackUrl: input.callbackUrl ?? null,
+      signingSecretEnc,
       createdAt: now,
       updatedAt: now,
     });
@@ -92,7 +111,7 @@ export async function createSubscription(ctx: AppContext, principal: ApiKeyPrinc
     });
     return created;
   });
-  return toSubscription(row);
+  return { subscription: toSubscription(row), signingSecret };
 }
 
 export async function updateSubscription(ctx: AppContext, principal: ApiKeyPrincipal, id: string, body: unknown, ip: string | null) {

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { addMember, bearer, createBay, createOrg, createSite, createUser, signIn } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { startTestReceiver } from '../webhooks/test-receiver';
+import { drainWebhooks } from '../webhooks/webhook-delivery';
 
 // The contract: every request this suite sends and every answer Baywise gives, for success and for
 // each error case of each operation, is checked against the Scheduling Standards Consortium's own
@@ -76,6 +78,8 @@ describe('SSC contract against the standard’s OpenAPI document', () => {
 
   /** The webhook operations list no failure schema: their errors are checked against responseInfoFailure. */
   let failureValidator: (body: unknown) => { valid: boolean; errors?: unknown };
+  /** The standard's "Appointment Changed Event Payload" (webhooks › appointment-changed › requestBody). */
+  let eventValidator: (body: unknown) => { valid: boolean; errors?: unknown };
 
   beforeAll(async () => {
     const definition = parseYaml(fs.readFileSync(SPEC, 'utf8')) as Document;
@@ -85,6 +89,9 @@ describe('SSC contract against the standard’s OpenAPI document', () => {
     const dereferenced = api.definition as unknown as { components: { schemas: Record<string, object> } };
     const validateFailure = ajv.compile(dereferenced.components.schemas.responseInfoFailure!);
     failureValidator = (body) => ({ valid: validateFailure(body) as boolean, errors: validateFailure.errors });
+    const webhooks = (api.definition as unknown as { webhooks: Record<string, { post: { requestBody: { content: Record<string, { schema: object }> } } }> }).webhooks;
+    const validateEvent = ajv.compile(webhooks['appointment-changed']!.post.requestBody.content['application/json']!.schema);
+    eventValidator = (body) => ({ valid: validateEvent(body) as boolean, errors: validateEvent.errors });
 
     t = await createTestApp('pglite', { now: NOW });
     const db = t.ctx.database;
@@ -187,20 +194,47 @@ describe('SSC contract against the standard’s OpenAPI document', () => {
   });
 
   it('webhook subscriptions: the collection and each failure', async () => {
-    const created = await call('subscribe', { body: { eventTypes: ['appointment-changed'], callbackUrl: 'https://tms.example.com/ssc' } });
+    const created = await call('subscribe', { body: { eventTypes: ['appointment-changed'], callbackUrl: 'https://93.184.215.14/ssc' } });
     expect(created.status).toBe(201);
     const subscriptionId = created.body.subscriptionId as string;
     await call('get-subscriptions', {});
     await call('get-subscription', { params: { subscriptionId } });
-    expect((await call('update-subscription', { params: { subscriptionId }, body: { subscriptionId, eventTypes: ['appointment-changed', 'fetch-available-appointments'], callbackUrl: 'https://tms.example.com/ssc2' } })).status).toBe(200);
+    expect((await call('update-subscription', { params: { subscriptionId }, body: { subscriptionId, eventTypes: ['appointment-changed', 'fetch-available-appointments'], callbackUrl: 'https://93.184.215.14/ssc2' } })).status).toBe(200);
     expect((await call('subscribe', { body: { eventTypes: ['appointment-changed'], callbackUrl: 'http://169.254.169.254/' } })).body.status).toBe('FAILURE');
     expect((await call('subscribe', { body: { eventTypes: ['appointment-cancelled'] }, requestValid: false })).status).toBe(400);
-    expect((await call('subscribe', { body: { callbackUrl: 'https://tms.example.com' }, requestValid: false })).status).toBe(400);
+    expect((await call('subscribe', { body: { callbackUrl: 'https://93.184.215.14' }, requestValid: false })).status).toBe(400);
     expect((await call('update-subscription', { params: { subscriptionId }, body: { eventTypes: 'appointment-changed' }, requestValid: false })).status).toBe(400);
     expect((await call('get-subscription', { params: { subscriptionId: '00000000-0000-4000-8000-000000000000' } })).status).toBe(404);
     expect((await call('get-subscriptions', { apiKey: readOnlyKey })).status).toBe(403);
     expect((await call('delete-subscription', { params: { subscriptionId } })).status).toBe(204);
     expect((await call('delete-subscription', { params: { subscriptionId } })).status).toBe(404);
+  });
+
+  it('appointment-changed events: every body the carrier receives is the standard’s payload', async () => {
+    const receiver = await startTestReceiver();
+    try {
+      await t.ctx.database.query(`insert into platform_settings (key, value) values ('platform.config', '{"allowPrivateWebhookTargets": true}'::jsonb) on conflict (key) do update set value = platform_settings.value || excluded.value`);
+      expect((await call('subscribe', { body: { eventTypes: ['appointment-changed'], callbackUrl: receiver.url } })).status).toBe(201);
+      const scheduled = await call('schedule-appointment', {
+        body: { identifiers: { primaryReferenceNumber: 'C-EVT-1', poNumber: 'PO-9', bolNumber: 'BOL-9', stopSequenceNumber: 0, locationId: siteId }, preferredAppointment: { arrivalWindow: { startDateTime: at('14:00'), duration: 'PT1H' }, loadingType: 'LIVE' } },
+      });
+      const id = scheduled.body.appointment.id as string;
+      await call('reschedule-appointment', { body: { identifiers: { appointmentId: id }, preferredAppointment: { arrivalWindow: { startDateTime: at('15:00'), duration: 'PT30M' } } } });
+      await call('cancel-appointment', { body: { identifiers: { appointmentId: id }, reasonCode: 'DONE', comment: 'No longer needed' } });
+      await drainWebhooks(t.ctx);
+      const hooks = await receiver.waitFor(2);
+      expect(hooks.map((h) => JSON.parse(h.body).reasonCode).sort()).toEqual(['CANCELLED', 'RESCHEDULED']);
+      for (const hook of hooks) {
+        const verdict = eventValidator(JSON.parse(hook.body));
+        expect(verdict.valid, `appointment-changed per the standard: ${JSON.stringify(verdict.errors)} ${hook.body}`).toBe(true);
+      }
+      // And the validator does refuse what the standard refuses (no occurredAt; an unknown status).
+      const sample = JSON.parse(hooks[0]!.body) as Record<string, unknown>;
+      expect(eventValidator({ ...sample, occurredAt: undefined }).valid).toBe(false);
+      expect(eventValidator({ ...sample, currentAppointment: { appointmentStatus: 'MOVED' } }).valid).toBe(false);
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('exercised every operation of the standard', () => {

@@ -117,6 +117,28 @@ export function insertSscAppointment(db: Conn, values: typeof sscAppointments.$i
   return db.insert(sscAppointments).values(values);
 }
 
+/**
+ * The same row as insertSscAppointment writes, as the one-statement booking path takes it
+ * (allocate-bay.ts FastChannel: snake_case columns; booking_id and org_id come from the booking).
+ */
+export function sscAppointmentColumns(values: Omit<typeof sscAppointments.$inferInsert, 'bookingId' | 'orgId'>): Record<string, unknown> {
+  const now = new Date();
+  return {
+    tenant_id: values.tenantId,
+    api_key_id: values.apiKeyId ?? null,
+    primary_reference_number: values.primaryReferenceNumber,
+    po_number: values.poNumber ?? null,
+    bol_number: values.bolNumber ?? null,
+    stop_sequence_number: values.stopSequenceNumber ?? null,
+    loading_type: values.loadingType,
+    equipment_type: values.equipmentType,
+    last_reason_code: values.lastReasonCode ?? null,
+    last_comment: values.lastComment ?? null,
+    created_at: (values.createdAt ?? now).toISOString(),
+    updated_at: (values.updatedAt ?? now).toISOString(),
+  };
+}
+
 /** Records the carrier's last reason and comment (and a new loading type); creates the row for a portal booking. */
 export function upsertSscAppointment(db: Conn, values: typeof sscAppointments.$inferInsert) {
   return db

@@ -87,8 +87,13 @@ const sscRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => 
     webhooks.listSubscriptions(ctx, principal(request), request.ip),
   );
   app.post('/webhooks/v1/subscriptions', rpc('SSC: subscribes a callback URL to events (scope webhooks)'), async (request, reply) => {
-    const created = await webhooks.createSubscription(ctx, principal(request), request.body, request.ip);
-    return reply.code(201).header('location', `${ctx.config.publicUrl.replace(/\/$/, '')}/api/ssc/webhooks/v1/subscriptions/${created.subscriptionId}`).send(created);
+    const { subscription, signingSecret } = await webhooks.createSubscription(ctx, principal(request), request.body, request.ip);
+    return reply
+      .code(201)
+      .header('location', `${ctx.config.publicUrl.replace(/\/$/, '')}/api/ssc/webhooks/v1/subscriptions/${subscription.subscriptionId}`)
+      .header(webhooks.SIGNING_SECRET_HEADER, signingSecret)
+      .header('cache-control', 'no-store')
+      .send(subscription);
   });
   app.get('/webhooks/v1/subscriptions/:subscriptionId', rpc('SSC: one webhook subscription (scope webhooks)'), async (request) =>
     webhooks.getSubscription(ctx, principal(request), (request.params as { subscriptionId: string }).subscriptionId, request.ip),

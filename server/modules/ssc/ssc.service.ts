@@ -43,11 +43,12 @@ import type { ApiKeyPrincipal } from '../api-keys/api-keys.service';
 import { requireScope } from '../api-keys/api-keys.service';
 import { writeAudit } from '../audit/audit.service';
 import { getDayAvailability } from '../availability/availability.service';
-import { candidatesToMove, claimBay } from '../bookings/allocate-bay';
+import { candidatesToMove, claimBay, orgRules } from '../bookings/allocate-bay';
 import { queueBookingChangedMail } from '../bookings/booking-mail-queue';
 import * as bookingsRepo from '../bookings/bookings.repo';
 import { afterCommit, applyTransitionInTx } from '../bookings/lifecycle.service';
-import { submitPublicBooking } from '../bookings/public-booking.service';
+import { submitChannelBookingFast, submitPublicBooking, type BookingChannel } from '../bookings/public-booking.service';
+import { queueBookingWebhooks } from '../webhooks/webhook-events';
 import { appointmentError, capabilityNotSupported, entityNotFound, invalidArgument, schemaViolation } from './ssc-errors';
 import * as repo from './ssc.repo';
 
@@ -329,7 +330,7 @@ function targetOf(preferred: SscRequestedAppointment): Target {
 }
 
 /** The target's local date and slot at the site; a start between slots is refused. */
-function slotAt(target: Target, site: repo.SscSite): { date: string; slot: string } {
+function slotAt(target: Target, site: { timeZone: string }): { date: string; slot: string } {
   if (target.date && target.slot) return { date: target.date, slot: target.slot };
   const start = target.startInstant!;
   if (start.getTime() % MINUTE_MS !== 0) throw appointmentError('The arrival window must start on a whole minute of one of the site’s slots');
@@ -343,6 +344,126 @@ function slotAt(target: Target, site: repo.SscSite): { date: string; slot: strin
 function placeholderRegistration(principal: ApiKeyPrincipal, idempotencyKey: string | undefined): string {
   const seed = idempotencyKey ? createHash('sha256').update(`${principal.tenantId}|${idempotencyKey}`).digest('hex') : randomUUID().replaceAll('-', '');
   return `SSC-${seed.slice(0, 12).toUpperCase()}`;
+}
+
+type ScheduleRequest = Parsed<typeof sscScheduleRequestSchema>;
+
+/** What the booking path is given for an appointment: the booking request, the channel, its row and the response's facts. */
+function appointmentBooking(
+  principal: ApiKeyPrincipal,
+  tenant: repo.KeyTenant,
+  request: ScheduleRequest,
+  site: { id: string },
+  booking: { vehicle: Vehicle & { registration?: string }; bookingType: 'delivery' | 'pickup'; loadingType: SscLoadingType; durationMin: number; date: string; slot: string; contactEmail: string },
+  idempotencyKey: string | undefined,
+  now: Date,
+) {
+  const identifiers = request.identifiers;
+  const { vehicle, loadingType } = booking;
+  const reference = identifiers.primaryReferenceNumber!.trim();
+  const references = [identifiers.poNumber && `PO ${identifiers.poNumber}`, identifiers.bolNumber && `BOL ${identifiers.bolNumber}`].filter(Boolean);
+  const notes = [`Scheduled through the SSC API (key “${principal.keyName}”), ${loadingType === 'LIVE' ? 'live' : 'drop'} ${vehicle.equipmentType.toLowerCase().replace('_', ' ')}`, ...references, request.comment?.trim()].filter(Boolean).join(' · ');
+  const appointment = {
+    tenantId: tenant.id,
+    apiKeyId: principal.keyId,
+    primaryReferenceNumber: reference,
+    poNumber: identifiers.poNumber ?? null,
+    bolNumber: identifiers.bolNumber ?? null,
+    stopSequenceNumber: identifiers.stopSequenceNumber ?? null,
+    loadingType,
+    equipmentType: vehicle.equipmentType,
+    lastReasonCode: request.reasonCode ?? null,
+    lastComment: request.comment ?? null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const data = {
+    orgId: principal.orgId,
+    tsrNumber: reference,
+    tenantName: tenant.name,
+    contactName: tenant.contactName?.trim() || tenant.name,
+    tenantEmail: booking.contactEmail,
+    tenantPhone: tenant.phone,
+    bookingType: booking.bookingType,
+    date: booking.date,
+    slot: booking.slot,
+    expectedDurationMin: booking.durationMin,
+    vehicleType: vehicle.vehicleType,
+    // The carrier may not know the truck yet: a placeholder unique to the request, replaced at the gate.
+    vehicleRegistration: vehicle.registration ?? placeholderRegistration(principal, idempotencyKey),
+    vehicleHeightM: vehicle.heightM,
+    vehicleLengthM: vehicle.lengthM ?? undefined,
+    specialAccessNeeds: vehicle.needs,
+    // The key's tenant answers for its drivers' induction and the site's terms (docs/ssc-mapping.md).
+    driverInductionCompleted: true,
+    termsAccepted: true,
+    notes: notes.slice(0, 2000),
+  };
+  const channel: BookingChannel = {
+    source: 'ssc',
+    tenant: tenant.linked,
+    siteId: site.id,
+    actor: principal.auditActor,
+    auditDetails: { ...keyDetails(principal), loading_type: loadingType, equipment_type: vehicle.equipmentType },
+    onBooked: async (tx, booked) => {
+      await repo.insertSscAppointment(tx, { ...appointment, bookingId: booked.id, orgId: booked.orgId });
+    },
+  };
+  return { reference, data, channel, appointment };
+}
+
+/**
+ * The one-statement path (submitChannelBookingFast): the location from the organization's cached
+ * site rules, no day grid, no reads before the statement but the key's tenant. Null whenever it
+ * cannot book, before or in the statement; scheduleAppointment then takes the full path, whose
+ * checks answer with the standard's precise errors (the same as without this path).
+ */
+async function scheduleFast(
+  ctx: AppContext,
+  principal: ApiKeyPrincipal,
+  tenant: repo.KeyTenant,
+  request: ScheduleRequest,
+  target: Target,
+  locationId: string | undefined,
+  idempotencyKey: string | undefined,
+  ip: string | null,
+) {
+  const rules = locationId ? await orgRules(ctx.database, principal.orgId) : null;
+  const site = rules?.sites.find((s) => s.id === locationId);
+  const contactEmail = tenant.contactEmails[0] ?? tenant.email;
+  if (!site || !contactEmail || (tenant.allowedSiteIds && !tenant.allowedSiteIds.includes(site.id))) return null;
+  let booking;
+  try {
+    const loadingType = target.loadingType ?? 'LIVE';
+    booking = {
+      vehicle: equipmentOf(request.equipment),
+      bookingType: stopTypeOf(request.stopType),
+      loadingType,
+      durationMin: target.durationMin ?? SSC_LOADING_DURATION_MIN[loadingType],
+      ...slotAt(target, site),
+      contactEmail,
+    };
+  } catch {
+    return null; // refused by the full path, in its own order
+  }
+  const now = ctx.clock.now();
+  const { reference, data, channel, appointment } = appointmentBooking(principal, tenant, request, site, booking, idempotencyKey, now);
+  const booked = await submitChannelBookingFast(ctx, {
+    data,
+    idempotencyKey,
+    ip,
+    channel,
+    fast: { load: { reference, stopSequenceNumber: appointment.stopSequenceNumber }, sscAppointment: repo.sscAppointmentColumns(appointment) },
+  });
+  if (!booked) return null;
+  const location = { id: site.id, name: site.name, address: site.address ?? null, timeZone: site.timeZone };
+  return {
+    status: 'SUCCESS' as const,
+    appointment: appointmentOf({ bookingId: booked.id, startTime: booked.startTime, expectedDurationMin: booking.durationMin, bayId: booked.bayId, bayName: booked.bayName, loadingType: booking.loadingType }, site.timeZone),
+    appointmentStatus: appointmentStatusOf(booked.status),
+    appointmentConfirmationNumber: confirmationNumberOf(booked.id),
+    ...locationOf(location),
+  };
 }
 
 export async function scheduleAppointment(ctx: AppContext, principal: ApiKeyPrincipal, body: unknown, idempotencyKey: string | undefined, ip: string | null) {
@@ -367,7 +488,11 @@ export async function scheduleAppointment(ctx: AppContext, principal: ApiKeyPrin
   if (target.siteId && identifiers.locationId && target.siteId !== identifiers.locationId) {
     throw invalidArgument('The appointment is at another location', [{ key: 'preferredAppointment.id', detail: 'The available appointment is not at identifiers.locationId' }]);
   }
-  const site = await siteFor(ctx, principal, tenant, identifiers.locationId ?? target.siteId ?? undefined);
+  const locationId = identifiers.locationId ?? target.siteId ?? undefined;
+  const fast = await scheduleFast(ctx, principal, tenant, request, target, locationId, idempotencyKey, ip);
+  if (fast) return fast;
+  // The full path: every check in the standard's order, then the portal's full booking path.
+  const site = await siteFor(ctx, principal, tenant, locationId);
   const vehicle = equipmentOf(request.equipment);
   const bookingType = stopTypeOf(request.stopType);
   const loadingType = target.loadingType ?? 'LIVE';
@@ -388,61 +513,9 @@ export async function scheduleAppointment(ctx: AppContext, principal: ApiKeyPrin
   }
   const contactEmail = tenant.contactEmails[0] ?? tenant.email;
   if (!contactEmail) throw appointmentError(`${tenant.name} has no contact e-mail at this organization: ask the site to add one`);
-  const references = [identifiers.poNumber && `PO ${identifiers.poNumber}`, identifiers.bolNumber && `BOL ${identifiers.bolNumber}`].filter(Boolean);
-  const notes = [`Scheduled through the SSC API (key “${principal.keyName}”), ${loadingType === 'LIVE' ? 'live' : 'drop'} ${vehicle.equipmentType.toLowerCase().replace('_', ' ')}`, ...references, request.comment?.trim()].filter(Boolean).join(' · ');
   const now = ctx.clock.now();
-  const result = await submitPublicBooking(ctx, {
-    data: {
-      orgId: principal.orgId,
-      tsrNumber: reference,
-      tenantName: tenant.name,
-      contactName: tenant.contactName?.trim() || tenant.name,
-      tenantEmail: contactEmail,
-      tenantPhone: tenant.phone,
-      bookingType,
-      date,
-      slot,
-      expectedDurationMin: durationMin,
-      vehicleType: vehicle.vehicleType,
-      // The carrier may not know the truck yet: a placeholder unique to the request, replaced at the gate.
-      vehicleRegistration: vehicle.registration ?? placeholderRegistration(principal, idempotencyKey),
-      vehicleHeightM: vehicle.heightM,
-      vehicleLengthM: vehicle.lengthM ?? undefined,
-      specialAccessNeeds: vehicle.needs,
-      // The key's tenant answers for its drivers' induction and the site's terms (docs/ssc-mapping.md).
-      driverInductionCompleted: true,
-      termsAccepted: true,
-      notes: notes.slice(0, 2000),
-    },
-    documents: [],
-    idempotencyKey,
-    ip,
-    channel: {
-      source: 'ssc',
-      tenant: tenant.linked,
-      siteId: site.id,
-      actor: principal.auditActor,
-      auditDetails: { ...keyDetails(principal), loading_type: loadingType, equipment_type: vehicle.equipmentType },
-      onBooked: async (tx, booking) => {
-        await repo.insertSscAppointment(tx, {
-          bookingId: booking.id,
-          orgId: booking.orgId,
-          tenantId: tenant.id,
-          apiKeyId: principal.keyId,
-          primaryReferenceNumber: reference,
-          poNumber: identifiers.poNumber ?? null,
-          bolNumber: identifiers.bolNumber ?? null,
-          stopSequenceNumber: identifiers.stopSequenceNumber ?? null,
-          loadingType,
-          equipmentType: vehicle.equipmentType,
-          lastReasonCode: request.reasonCode ?? null,
-          lastComment: request.comment ?? null,
-          createdAt: now,
-          updatedAt: now,
-        });
-      },
-    },
-  });
+  const { data, channel } = appointmentBooking(principal, tenant, request, site, { vehicle, bookingType, loadingType, durationMin, date, slot, contactEmail }, idempotencyKey, now);
+  const result = await submitPublicBooking(ctx, { data, documents: [], idempotencyKey, ip, channel });
   const booked = (await repo.findAppointments(ctx.database.db, { orgId: principal.orgId, tenantId: principal.tenantId }, { appointmentId: result.booking.id }))[0]!;
   return {
     status: 'SUCCESS' as const,
@@ -546,6 +619,14 @@ export async function rescheduleAppointment(ctx: AppContext, principal: ApiKeyPr
       ip,
     });
     await queueBookingChangedMail(tx, now, b, 'moved', request.comment ?? null);
+    // Outbound webhooks and the tenant's SSC subscriptions: the move, and the status when the policy changed it.
+    const status = autoApproved ? 'approved' : 'pending';
+    await queueBookingWebhooks(tx, now, {
+      orgId: b.orgId,
+      bookingId: b.id,
+      types: status === b.status ? ['booking.rescheduled'] : ['booking.rescheduled', 'booking.status_changed'],
+      extra: { previous: b, previousStatus: b.status },
+    });
     return b.id;
   });
   const view = (await bookingsRepo.findBookingView(ctx.database.db, { id: moved }))!;

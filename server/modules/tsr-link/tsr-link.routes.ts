@@ -1,6 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { TSR_LINK_SYSTEMS, WEBHOOK_ADMIN_ONLY, tsrConnectionInputSchema, tsrConnectionListSchema, tsrConnectionSchema } from '../../../domain/webhooks';
+import {
+  TSR_LINK_SYSTEMS,
+  WEBHOOK_ADMIN_ONLY,
+  tsrConnectionInputSchema,
+  tsrConnectionListSchema,
+  tsrConnectionSchema,
+  tsrDeliveryListSchema,
+  tsrDeliverySchema,
+  webhookDeliveryListQuerySchema,
+} from '../../../domain/webhooks';
 import type { ModuleOptions } from '../../app';
 import { forbidden } from '../../plugins/errors';
 import { orgScope } from '../../plugins/org-scope';
@@ -9,6 +18,8 @@ import * as service from './tsr-link.service';
 // /api/orgs/:orgId/tsr-connections… — the organization's ServiceNow / FMClarity connections (org
 // admins only, refused before validation). Credentials go in, never out.
 
+const systemParams = z.object({ orgId: z.string(), system: z.enum(TSR_LINK_SYSTEMS) });
+const deliveryParams = systemParams.extend({ deliveryId: z.string().max(100) });
 const security = [{ bearer: [] }];
 const tags = ['webhooks'];
 
@@ -45,7 +56,7 @@ const tsrLinkRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
         tags,
         summary: 'Removes the connection (queued work notes for it are dropped)',
         security,
-        params: z.object({ orgId: z.string(), system: z.enum(TSR_LINK_SYSTEMS) }),
+        params: systemParams,
         response: { 204: z.null() },
       },
     },
@@ -53,6 +64,37 @@ const tsrLinkRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
       await service.deleteConnection(ctx, orgScope(request), request.params.system, request.ip);
       return reply.code(204).send(null);
     },
+  );
+
+  app.get(
+    '/tsr-connections/:system/deliveries',
+    {
+      schema: {
+        tags,
+        summary: 'The connection’s delivery log, latest first: each work note’s booking, status, response code, duration, next attempt',
+        security,
+        params: systemParams,
+        querystring: webhookDeliveryListQuerySchema,
+        response: { 200: tsrDeliveryListSchema },
+      },
+    },
+    async (request) => service.listDeliveries(ctx, orgScope(request), request.params.system, request.query.page),
+  );
+
+  app.post(
+    '/tsr-connections/:system/deliveries/:deliveryId/redeliver',
+    {
+      schema: {
+        tags,
+        summary: 'Sends a delivered or failed work note again (a new delivery of the same note, to the same record)',
+        description: '409 when the connection is off, or its base URL has changed since the note was queued.',
+        security,
+        params: deliveryParams,
+        response: { 202: tsrDeliverySchema },
+      },
+    },
+    async (request, reply) =>
+      reply.code(202).send(await service.redeliver(ctx, orgScope(request), request.params.system, request.params.deliveryId, request.ip)),
   );
 };
 

@@ -1,19 +1,29 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { BOOKING_STATUS_LABELS } from '../../../domain/booking-lifecycle';
 import type { BookingStatus } from '../../../domain/enums';
-import { WEBHOOK_ADMIN_ONLY, type TsrConnection, type TsrConnectionInput, type TsrLinkSystem, tsrConnectionInputSchema } from '../../../domain/webhooks';
+import {
+  TSR_CONNECTION_MOVED,
+  WEBHOOK_ADMIN_ONLY,
+  type TsrConnection,
+  type TsrConnectionInput,
+  type TsrDelivery,
+  type TsrDeliveryList,
+  type TsrLinkSystem,
+  tsrConnectionInputSchema,
+} from '../../../domain/webhooks';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { tsrConnections } from '../../db/schema';
-import { AppError, forbidden, notFound } from '../../plugins/errors';
+import { bookings, tsrConnections, webhookDeliveries } from '../../db/schema';
+import { AppError, conflict, forbidden, notFound } from '../../plugins/errors';
 import type { OrgScope } from '../../plugins/org-scope';
 import { writeAudit } from '../audit/audit.service';
 import type { BookingView } from '../bookings/bookings.repo';
 import { getPlatformConfig } from '../platform-settings/platform-config';
 import { decryptSecret, encryptSecret } from '../webhooks/secret-box';
 import { checkTargetUrl } from '../webhooks/url-guard';
-import { enqueueDeliveries } from '../webhooks/webhook-delivery';
+import { enqueueDeliveries, kickWebhookDeliveries } from '../webhooks/webhook-delivery';
+import { deliveryPage, findDelivery, queueRedelivery, toDelivery, type DeliveryRow } from '../webhooks/delivery-log';
 import { tsrNoteRequest, type TsrCredentials } from './tsr-adapters';
 
 // TSR link: an organization's ServiceNow or FMClarity connection (base URL and credentials, the
@@ -93,6 +103,66 @@ export async function deleteConnection(ctx: AppContext, scope: OrgScope, system:
   });
 }
 
+async function findConnection(db: Tx | AppContext['database']['db'], scope: OrgScope, system: string, forUpdate = false) {
+  const query = db.select().from(tsrConnections).where(and(eq(tsrConnections.orgId, scope.orgId), eq(tsrConnections.system, system)));
+  const [row] = await (forUpdate ? query.for('update') : query);
+  if (!row) throw notFound('TSR connection');
+  return row;
+}
+
+/** Deliveries with the booking each reports (looked up in the organization: another's id finds nothing). */
+async function withBookings(ctx: AppContext, orgId: string, rows: DeliveryRow[]): Promise<TsrDelivery[]> {
+  const bookingOf = (row: DeliveryRow) => row.bookingId;
+  const ids = [...new Set(rows.map(bookingOf).filter((id): id is string => id !== null))];
+  const found =
+    ids.length === 0
+      ? []
+      : await ctx.database.db
+          .select({ id: bookings.id, tsrNumber: bookings.tsrNumber })
+          .from(bookings)
+          .where(and(eq(bookings.orgId, orgId), inArray(bookings.id, ids)));
+  const byId = new Map(found.map((b) => [b.id, b]));
+  return rows.map((row) => ({ ...toDelivery(row), booking: byId.get(bookingOf(row) ?? '') ?? null }));
+}
+
+/** The connection's log: the work notes posted (or being posted) to the TSR system, latest first. */
+export async function listDeliveries(ctx: AppContext, scope: OrgScope, system: string, page: number): Promise<TsrDeliveryList> {
+  requireAdmin(scope);
+  const connection = await findConnection(ctx.database.db, scope, system);
+  const { rows, ...rest } = await deliveryPage(ctx, scope.orgId, eq(webhookDeliveries.connectionId, connection.id), page);
+  return { items: await withBookings(ctx, scope.orgId, rows), ...rest };
+}
+
+/**
+ * Sends a work note again (webhooks' redelivery model: a new delivery of the same note). Only to
+ * the connection's current address: the note's URL was made from its base URL then, and the
+ * credentials now stored must not go to a host they were not given for.
+ */
+export async function redeliver(ctx: AppContext, scope: OrgScope, system: string, deliveryId: string, ip: string | null): Promise<TsrDelivery> {
+  requireAdmin(scope);
+  const now = ctx.clock.now();
+  const queued = await ctx.database.db.transaction(async (tx) => {
+    const connection = await findConnection(tx, scope, system, true);
+    const original = await findDelivery(tx, scope.orgId, eq(webhookDeliveries.connectionId, connection.id), deliveryId);
+    if (!connection.enabled) throw conflict('tsr_connection_off', 'This connection is off: turn it on before sending a note again');
+    if (new URL(original.url).origin !== new URL(connection.baseUrl).origin) throw conflict('tsr_connection_moved', TSR_CONNECTION_MOVED);
+    const id = await queueRedelivery(tx, now, original, { connectionId: connection.id, url: original.url });
+    await writeAudit(tx, {
+      actor: scope.auditActor,
+      action: 'tsr_connection.redelivered',
+      resourceType: 'tsr_connection',
+      resourceId: connection.id,
+      orgId: scope.orgId,
+      details: { system, event_type: original.eventType, delivery_id: original.id, new_delivery_id: id, booking_id: original.bookingId },
+      ip,
+    });
+    return id;
+  });
+  kickWebhookDeliveries(ctx);
+  const [row] = await ctx.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, queued));
+  return (await withBookings(ctx, scope.orgId, [row!]))[0]!;
+}
+
 /** The work note of a status change. */
 export function tsrNote(view: BookingView, from: string, to: string, reason: string | null): string {
   const b = view.booking;
@@ -126,6 +196,7 @@ export async function queueTsrNote(tx: Tx, now: Date, view: BookingView, from: s
       kind: 'tsr',
       connectionId: connection.id,
       eventType: `tsr.${b.tsrSystemType}.work_note`,
+      bookingId: b.id,
       url: request.url,
       headers: { 'x-http-method': request.method },
       body: request.body,

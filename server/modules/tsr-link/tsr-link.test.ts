@@ -183,6 +183,23 @@ describe.each(databaseKinds)('TSR link on %s', (kind) => {
     expect(serviceNow.calls.at(-1)!.authorization).toBe(`Basic ${Buffer.from(`integration:${snPassword}`).toString('base64')}`);
   });
 
+  it('holds a queued note when the connection moves to another host: the credentials never go to the old one', async () => {
+    const id = await booking('servicenow', `${serviceNow.origin}/sc_task.do?sys_id=${SYS_ID}`);
+    await move(id, 'approved');
+    const [{ id: noteId }] = await query<{ id: string }>(`select id from webhook_deliveries where kind = 'tsr' and status = 'pending'`);
+    const moved = await call('PUT', '/tsr-connections', admin, { system: 'servicenow', baseUrl: fmClarity.origin, username: 'integration', password: snPassword });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(await drainWebhooks(t.ctx)).toMatchObject({ delivered: 0, retried: 1 });
+    expect(serviceNow.calls).toHaveLength(0);
+    expect(fmClarity.calls).toHaveLength(0);
+    expect(await query(`select last_error from webhook_deliveries where id = $1`, [noteId])).toEqual([{ last_error: 'The TSR connection now points at another host' }]);
+    // Back on its host, the note goes at its next attempt.
+    expect((await call('PUT', '/tsr-connections', admin, { system: 'servicenow', baseUrl: serviceNow.origin, username: 'integration', password: snPassword })).status).toBe(200);
+    t.clock.advance(60_000);
+    expect(await drainWebhooks(t.ctx)).toMatchObject({ delivered: 1 });
+    expect(serviceNow.calls).toHaveLength(1);
+  });
+
   it('posts to FMClarity with its API key, reason included', async () => {
     expect((await call('PUT', '/tsr-connections', admin, { system: 'fmclarity', baseUrl: fmClarity.origin, apiKey: 'fm-key-1' })).status).toBe(200);
     const id = await booking('fmclarity', `${fmClarity.origin}/requests/REQ-1042`);

@@ -102,7 +102,7 @@ describe.each(databaseKinds)('usage analytics on %s', (kind) => {
     await addMember(database, bravo.id, bravoAdmin.id, 'org_admin');
 
     // Bookings (created_at decides): Alpha — portal at the 7-day edge, admin 1 ms before it, gate
-    // now, 'api' (carrier API) yesterday, 'demo' (other) on 1 Nov, portal at the 30-day edge and 1 ms
+    // now, 'ssc' (carrier API) yesterday, 'demo' (other) on 1 Nov, portal at the 30-day edge and 1 ms
     // before it, and one stamped 1 ms in the future (never counted). Bravo — one portal booking.
     const booking = (orgId: string, siteId: string, bayId: string, source: string, createdAt: Date) => ({
       orgId,
@@ -129,7 +129,7 @@ describe.each(databaseKinds)('usage analytics on %s', (kind) => {
         booking(alpha.id, alphaSite.id, bay.id, 'portal', FROM_7),
         booking(alpha.id, alphaSite.id, bay.id, 'admin', new Date(FROM_7.getTime() - MS)),
         booking(alpha.id, alphaSite.id, bay.id, 'gate', NOW),
-        booking(alpha.id, alphaSite.id, bay.id, 'api', at('2026-11-22T12:00:00Z')),
+        booking(alpha.id, alphaSite.id, bay.id, 'ssc', at('2026-11-22T12:00:00Z')),
         booking(alpha.id, alphaSite.id, bay.id, 'demo', at('2026-11-01T08:00:00Z')),
         booking(alpha.id, alphaSite.id, bay.id, 'portal', FROM_30),
         booking(alpha.id, alphaSite.id, bay.id, 'portal', new Date(FROM_30.getTime() - MS)),

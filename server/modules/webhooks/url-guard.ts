@@ -165,37 +165,47 @@ export async function guardedPost(
   if (check !== 'resolve' && !check.ok) return { statusCode: null, durationMs: elapsed(), error: check.message };
   const target = new URL(url);
   const isHttps = target.protocol === 'https:';
-  return new Promise<PostResult>((resolve) => {
-    let settled = false;
-    const finish = (result: Omit<PostResult, 'durationMs'>) => {
-      if (settled) return;
-      settled = true;
-      resolve({ ...result, durationMs: elapsed() });
-    };
-    const request = (isHttps ? https : http).request(
-      target,
-      {
-        method: options.method ?? 'POST',
-        headers: { 'content-type': 'application/json', 'user-agent': 'Baywise-Webhooks/1', ...headers, 'content-length': Buffer.byteLength(body) },
-        lookup: guardedLookup(options),
-        agent: options.agent ? (isHttps ? options.agent.https : options.agent.http) : undefined,
-        timeout: options.timeoutMs ?? POST_TIMEOUT_MS,
-      },
-      (response) => {
-        const statusCode = response.statusCode ?? null;
-        // The answer's body is not kept: read and dropped so the socket can be reused.
-        response.resume();
-        response.on('end', () =>
-          finish({ statusCode, error: statusCode !== null && statusCode >= 200 && statusCode < 300 ? null : `The receiver answered ${statusCode}` }),
-        );
-        response.on('error', (error) => finish({ statusCode, error: error.message }));
-      },
-    );
-    request.on('timeout', () => request.destroy(new Error(`No answer within ${Math.round((options.timeoutMs ?? POST_TIMEOUT_MS) / 1000)} s`)));
-    request.on('error', (error: NodeJS.ErrnoException) => {
-      const message = error.code === 'EPRIVATE' ? WEBHOOK_URL_MESSAGES.private : error.code === 'ENOTFOUND' ? WEBHOOK_URL_MESSAGES.unresolvable : error.message;
-      finish({ statusCode: null, error: message || error.code || 'Connection failed' });
+  const send = (retried: boolean): Promise<PostResult> =>
+    new Promise<PostResult>((resolve) => {
+      let settled = false;
+      const finish = (result: Omit<PostResult, 'durationMs'>) => {
+        if (settled) return;
+        settled = true;
+        resolve({ ...result, durationMs: elapsed() });
+      };
+      const request = (isHttps ? https : http).request(
+        target,
+        {
+          method: options.method ?? 'POST',
+          headers: { 'content-type': 'application/json', 'user-agent': 'Baywise-Webhooks/1', ...headers, 'content-length': Buffer.byteLength(body) },
+          lookup: guardedLookup(options),
+          agent: options.agent ? (isHttps ? options.agent.https : options.agent.http) : undefined,
+          timeout: options.timeoutMs ?? POST_TIMEOUT_MS,
+        },
+        (response) => {
+          const statusCode = response.statusCode ?? null;
+          // The answer's body is not kept: read and dropped so the socket can be reused.
+          response.resume();
+          response.on('end', () =>
+            finish({ statusCode, error: statusCode !== null && statusCode >= 200 && statusCode < 300 ? null : `The receiver answered ${statusCode}` }),
+          );
+          response.on('error', (error) => finish({ statusCode, error: error.message }));
+        },
+      );
+      request.on('timeout', () => request.destroy(new Error(`No answer within ${Math.round((options.timeoutMs ?? POST_TIMEOUT_MS) / 1000)} s`)));
+      request.on('error', (error: NodeJS.ErrnoException) => {
+        // A kept-alive socket the receiver closed as we reused it (its idle timeout): nothing was
+        // received, so the post is sent once more on a new connection (Node’s documented remedy;
+        // receivers drop a repeat by its event id).
+        if (!retried && !settled && request.reusedSocket && error.code === 'ECONNRESET') {
+          settled = true;
+          resolve(send(true));
+          return;
+        }
+        const message = error.code === 'EPRIVATE' ? WEBHOOK_URL_MESSAGES.private : error.code === 'ENOTFOUND' ? WEBHOOK_URL_MESSAGES.unresolvable : error.message;
+        finish({ statusCode: null, error: message || error.code || 'Connection failed' });
+      });
+      request.end(body);
     });
-    request.end(body);
-  });
+  return send(false);
 }

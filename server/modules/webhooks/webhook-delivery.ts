@@ -41,6 +41,10 @@ export type QueuedDelivery = {
   endpointId?: string | null;
   /** Kind 'tsr': the TSR connection whose credentials authenticate the request. */
   connectionId?: string | null;
+  /** Kind 'ssc': the carrier's subscription (its log on the Integrations screen). */
+  subscriptionId?: string | null;
+  /** The booking the delivery reports (the logs name it). */
+  bookingId?: string | null;
   eventType: string;
   /** The event's identity (a fresh one when omitted). */
   eventId?: string;
@@ -65,6 +69,8 @@ export async function enqueueDeliveries(tx: Tx, now: Date, rows: QueuedDelivery[
         kind: row.kind ?? 'webhook',
         endpointId: row.endpointId ?? null,
         connectionId: row.connectionId ?? null,
+        subscriptionId: row.subscriptionId ?? null,
+        bookingId: row.bookingId ?? null,
         eventType: row.eventType,
         eventId: row.eventId ?? randomUUID(),
         url: row.url,
@@ -173,7 +179,7 @@ export async function deliverDueWebhooks(ctx: AppContext, options: DeliveryOptio
       ? []
       : (
           await ctx.database.db
-            .select({ id: tsrConnections.id, system: tsrConnections.system, credentialsEnc: tsrConnections.credentialsEnc })
+            .select({ id: tsrConnections.id, system: tsrConnections.system, baseUrl: tsrConnections.baseUrl, enabled: tsrConnections.enabled, credentialsEnc: tsrConnections.credentialsEnc })
             .from(tsrConnections)
             .where(inArray(tsrConnections.id, connectionIds))
         ).map((c) => [c.id, c]),
@@ -199,6 +205,10 @@ export async function deliverDueWebhooks(ctx: AppContext, options: DeliveryOptio
       let method: 'POST' | 'PATCH' = 'POST';
       if (row.kind === 'tsr') {
         if (!connection) throw new Error('The TSR connection was removed');
+        // The note's URL was made from the base URL at the time: the credentials stored now go
+        // only to the host they were given for, and not while the connection is off.
+        if (!connection.enabled) throw new Error('The TSR connection is off');
+        if (new URL(url).origin !== new URL(connection.baseUrl).origin) throw new Error('The TSR connection now points at another host');
         method = headers['x-http-method'] === 'PATCH' ? 'PATCH' : 'POST';
         delete headers['x-http-method'];
         Object.assign(headers, tsrAuthHeaders(connection.system as TsrLinkSystem, JSON.parse(decryptWith(key, connection.credentialsEnc)) as TsrCredentials));

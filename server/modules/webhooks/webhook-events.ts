@@ -6,6 +6,7 @@ import { webhookEndpoints } from '../../db/schema';
 import { findBookingView, type BookingView } from '../bookings/bookings.repo';
 import { enqueueDeliveries } from './webhook-delivery';
 import { queueTsrNote } from '../tsr-link/tsr-link.service';
+import { queueSscAppointmentChanged } from '../ssc/ssc-events';
 
 // Booking and gate events for the organization's endpoints, queued in the transaction of the
 // change (one call at each change point: lifecycle.service.ts applyTransitionInTx for status
@@ -56,13 +57,19 @@ export async function queueBookingWebhooks(
   input: { orgId: string; bookingId: string; types: WebhookEventType[]; extra?: BookingEventExtra; view?: BookingView },
 ): Promise<number> {
   if (input.types.length === 0) return 0;
-  // A status change is also posted back to the booking's TSR record (tsr-link), when configured.
+  // A status change is also posted back to the booking's TSR record (tsr-link), when configured,
+  // and a status change or a move goes to the tenant's SSC subscriptions as `appointment-changed`.
   const previousStatus = input.extra?.previousStatus;
-  if (input.types.includes('booking.status_changed') && previousStatus) {
+  const statusChanged = input.types.includes('booking.status_changed') && previousStatus !== undefined;
+  const previous = input.types.includes('booking.rescheduled') ? input.extra?.previous : undefined;
+  if (statusChanged || previous) {
     const view = input.view ?? (await findBookingView(tx, { id: input.bookingId }));
     if (view) {
       input = { ...input, view };
-      await queueTsrNote(tx, now, view, previousStatus);
+      if (statusChanged) await queueTsrNote(tx, now, view, previousStatus!);
+      // One event per change: a move that also changed the status says both (current and previous appointment).
+      if (previous) await queueSscAppointmentChanged(tx, now, view, { kind: 'rescheduled', previous, previousStatus });
+      else await queueSscAppointmentChanged(tx, now, view, { kind: 'status', previousStatus: previousStatus! });
     }
   }
   const endpoints = await tx

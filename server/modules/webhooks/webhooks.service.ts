@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   WEBHOOK_ADMIN_ONLY,
-  WEBHOOK_DELIVERY_PAGE_SIZE,
   WEBHOOK_DISABLED_NO_TEST,
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_LIMIT_REACHED,
@@ -11,7 +10,6 @@ import {
   WEBHOOK_PING_EVENT,
   type WebhookDelivery,
   type WebhookDeliveryList,
-  type WebhookDeliveryStatus,
   type WebhookEndpoint,
   type webhookEndpointInputSchema,
   type WebhookEndpointList,
@@ -23,13 +21,14 @@ import {
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
+import { AppError, conflict, forbidden, notFound } from '../../plugins/errors';
 import type { OrgScope } from '../../plugins/org-scope';
 import { writeAudit } from '../audit/audit.service';
 import { getPlatformConfig } from '../platform-settings/platform-config';
 import { encryptSecret } from './secret-box';
 import { newSigningSecret } from './signature';
 import { checkTargetUrl } from './url-guard';
+import { deliveryPage, findDelivery, queueRedelivery, toDelivery } from './delivery-log';
 import { enqueueDeliveries, kickWebhookDeliveries } from './webhook-delivery';
 import { eventEnvelope } from './webhook-events';
 
@@ -37,7 +36,6 @@ import { eventEnvelope } from './webhook-events';
 // delivery log, a test delivery and manual redelivery. Every write is audited in its transaction.
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
-type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 type Field = { path: string; message: string };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -63,25 +61,6 @@ function toEndpoint(row: EndpointRow, last?: { status: string; at: Date }): Webh
     lastDeliveryStatus: last?.status ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-function toDelivery(row: DeliveryRow): WebhookDelivery {
-  return {
-    id: row.id,
-    eventType: row.eventType,
-    eventId: row.eventId,
-    status: row.status as WebhookDeliveryStatus,
-    attempts: row.attempts,
-    maxAttempts: row.maxAttempts,
-    lastStatusCode: row.lastStatusCode,
-    lastDurationMs: row.lastDurationMs,
-    lastError: row.lastError,
-    lastAttemptAt: iso(row.lastAttemptAt),
-    nextAttemptAt: row.status === 'pending' ? row.nextAttemptAt.toISOString() : null,
-    deliveredAt: iso(row.deliveredAt),
-    redeliveryOf: row.redeliveryOf,
-    createdAt: row.createdAt.toISOString(),
   };
 }
 
@@ -302,54 +281,23 @@ export async function sendTest(ctx: AppContext, scope: OrgScope, id: string, ip:
 export async function listDeliveries(ctx: AppContext, scope: OrgScope, id: string, page: number): Promise<WebhookDeliveryList> {
   requireWebhookAdmin(scope);
   const endpoint = await findEndpoint(ctx.database.db, scope, id);
-  const where = and(eq(webhookDeliveries.orgId, scope.orgId), eq(webhookDeliveries.endpointId, endpoint.id));
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    ctx.database.db
-      .select()
-      .from(webhookDeliveries)
-      .where(where)
-      .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
-      .limit(WEBHOOK_DELIVERY_PAGE_SIZE)
-      .offset((page - 1) * WEBHOOK_DELIVERY_PAGE_SIZE),
-    ctx.database.db.select({ total: count() }).from(webhookDeliveries).where(where),
-  ]);
-  return { items: rows.map(toDelivery), page, pageSize: WEBHOOK_DELIVERY_PAGE_SIZE, total };
+  const { rows, ...rest } = await deliveryPage(ctx, scope.orgId, eq(webhookDeliveries.endpointId, endpoint.id), page);
+  return { items: rows.map(toDelivery), ...rest };
 }
 
 async function getDelivery(ctx: AppContext, scope: OrgScope, endpointId: string, deliveryId: string): Promise<WebhookDelivery> {
-  const [row] = await ctx.database.db
-    .select()
-    .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.orgId, scope.orgId), eq(webhookDeliveries.endpointId, endpointId)));
-  if (!row) throw notFound('Delivery');
-  return toDelivery(row);
+  return toDelivery(await findDelivery(ctx.database.db, scope.orgId, eq(webhookDeliveries.endpointId, endpointId), deliveryId));
 }
 
 /** Sends an event again: a new delivery with the same event id and body (the receiver can tell it is the same event). */
 export async function redeliver(ctx: AppContext, scope: OrgScope, id: string, deliveryId: string, ip: string | null): Promise<WebhookDelivery> {
   requireWebhookAdmin(scope);
-  if (!UUID.test(deliveryId)) throw notFound('Delivery');
   const now = ctx.clock.now();
   const newId = await ctx.database.db.transaction(async (tx) => {
     const endpoint = await findEndpoint(tx, scope, id, true);
-    const [original] = await tx
-      .select()
-      .from(webhookDeliveries)
-      .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.orgId, scope.orgId), eq(webhookDeliveries.endpointId, endpoint.id)));
-    if (!original) throw notFound('Delivery');
+    const original = await findDelivery(tx, scope.orgId, eq(webhookDeliveries.endpointId, endpoint.id), deliveryId);
     if (endpoint.status !== 'active') throw conflict('webhook_disabled', 'This endpoint is disabled: enable it before redelivering');
-    if (original.status === 'pending') throw badRequest('This delivery is still being attempted: wait for its outcome before sending it again');
-    const [queued] = await enqueueDeliveries(tx, now, [
-      {
-        orgId: scope.orgId,
-        endpointId: endpoint.id,
-        eventType: original.eventType,
-        eventId: original.eventId,
-        url: endpoint.url,
-        body: original.body,
-        redeliveryOf: original.id,
-      },
-    ]);
+    const queued = await queueRedelivery(tx, now, original, { endpointId: endpoint.id, url: endpoint.url });
     await writeAudit(tx, {
       actor: scope.auditActor,
       action: 'webhook.redelivered',
@@ -359,7 +307,7 @@ export async function redeliver(ctx: AppContext, scope: OrgScope, id: string, de
       details: { url: endpoint.url, event_type: original.eventType, event_id: original.eventId, delivery_id: original.id, new_delivery_id: queued },
       ip,
     });
-    return queued!;
+    return queued;
   });
   kickWebhookDeliveries(ctx);
   return getDelivery(ctx, scope, id, newId);

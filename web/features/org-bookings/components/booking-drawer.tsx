@@ -3,10 +3,12 @@ import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { BOOKING_STATUS_LABELS, TRANSITION_ACTION_LABELS } from '../../../../domain/booking-lifecycle';
 import {
+  BOOKING_SOURCE_LABELS,
   BOOKING_TYPE_LABELS,
   SPECIAL_ACCESS_LABELS,
   TSR_SYSTEM_LABELS,
   VEHICLE_TYPE_LABELS,
+  type BookingSource,
   type BookingStatus,
   type BookingType,
   type SpecialAccessNeed,
@@ -59,7 +61,7 @@ function Details({ b }: { b: BookingDetail }) {
         <Field label="Goods">{b.goodsDescription}</Field>
         <Field label="Induction completed">{b.driverInductionCompleted ? 'Yes' : 'No'}</Field>
         <Field label="Notes">{b.notes}</Field>
-        <Field label="Source">{b.source}</Field>
+        <Field label="Source">{BOOKING_SOURCE_LABELS[b.source as BookingSource] ?? b.source}</Field>
         {b.statusReason ? <Field label="Reason">{b.statusReason}</Field> : null}
         <Field label="Requested">{formatDateTime(b.createdAt, b.timeZone)}</Field>
       </Table.Tbody>

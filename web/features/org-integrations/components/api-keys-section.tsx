@@ -1,13 +1,10 @@
 import {
-  ActionIcon,
   Alert,
   Badge,
   Button,
   Checkbox,
   Code,
-  CopyButton,
   Group,
-  Loader,
   Modal,
   NumberInput,
   Pagination,
@@ -23,8 +20,8 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertTriangle, IconCheck, IconCopy, IconKey, IconPlus } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { IconKey, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
 import {
   API_KEY_SCOPE_LABELS,
   API_KEY_SCOPES,
@@ -37,6 +34,8 @@ import {
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey, useTenantOptions } from '../api/api-keys-api';
+import { SecretOnce } from '../../../components/ui/secret-once';
+import { QueryStatus } from '../../../components/ui/query-status';
 
 // Settings › Integrations › API keys: each key lets a haulier's transport management system use
 // the SSC appointment API for one tenant, with the scopes chosen here. The secret is shown once,
@@ -54,20 +53,6 @@ export function sscExample(siteId: string, secret: string): string {
     `  -H "Content-Type: application/json" \\`,
     `  -d '{"identifiers": {"locationId": "${siteId}"}}'`,
   ].join('\n');
-}
-
-function CopyField({ value, label }: { value: string; label: string }) {
-  return (
-    <CopyButton value={value} timeout={2000}>
-      {({ copied, copy }) => (
-        <Tooltip label={copied ? 'Copied' : label} withArrow>
-          <ActionIcon variant="light" color={copied ? 'teal' : 'indigo'} onClick={copy} aria-label={copied ? 'Copied' : label}>
-            {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-          </ActionIcon>
-        </Tooltip>
-      )}
-    </CopyButton>
-  );
 }
 
 type FormValues = { name: string; tenantId: string; scopes: ApiKeyScope[]; expiresOn: string; rateLimitPerMinute: number | string };
@@ -133,38 +118,15 @@ function CreateKeyModal({ orgId, sites, opened, onClose }: { orgId: string; site
   return (
     <Modal opened={opened} onClose={close} title={created ? 'Copy the API key' : 'New API key'} size="lg" closeOnClickOutside={!created}>
       {created ? (
-        <Stack gap="md">
-          <Alert color="yellow" variant="light" styles={{ title: { color: 'var(--mantine-color-text)' } }} icon={<IconAlertTriangle size={18} aria-hidden />} title="Copy it now" role="status">
-            This key will not be shown again. Give it to {created.tenantName}’s system over a secure channel; if it is lost, revoke it and make a new one.
-          </Alert>
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="new-key-label">
-              API key {created.name} ({created.tenantName})
-            </Text>
-            <Group gap="xs" wrap="nowrap">
-              <Code block flex={1} data-testid="api-key-secret" aria-labelledby="new-key-label" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
-                {created.secret}
-              </Code>
-              <CopyField value={created.secret} label="Copy key" />
-            </Group>
-          </Stack>
-          {example ? (
-            <Stack gap={4}>
-              <Text size="sm" fw={500}>
-                First call ({sites[0]!.name})
-              </Text>
-              <Group gap="xs" wrap="nowrap" align="flex-start">
-                <Code block flex={1} style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
-                  {example}
-                </Code>
-                <CopyField value={example} label="Copy example call" />
-              </Group>
-            </Stack>
-          ) : null}
-          <Group justify="flex-end">
-            <Button onClick={close}>Done</Button>
-          </Group>
-        </Stack>
+        <SecretOnce
+          warning={<>This key will not be shown again. Give it to {created.tenantName}’s system over a secure channel; if it is lost, revoke it and make a new one.</>}
+          label={`API key ${created.name} (${created.tenantName})`}
+          secret={created.secret}
+          copyLabel="Copy key"
+          testId="api-key-secret"
+          example={example ? { title: `First call (${sites[0]!.name})`, text: example } : null}
+          onDone={close}
+        />
       ) : (
         <form noValidate onSubmit={form.onSubmit(submit)}>
           <Stack gap="md">
@@ -267,94 +229,72 @@ export function ApiKeysSection({ orgId, sites }: { orgId: string; sites: Site[] 
   const list = keys.data?.keys ?? [];
   const pages = keys.data ? Math.max(1, Math.ceil(keys.data.total / keys.data.pageSize)) : 1;
 
-  let body: ReactNode;
-  if (keys.isLoading) {
-    body = (
-      <Group justify="center" py="lg">
-        <Loader aria-label="Loading API keys" />
-      </Group>
-    );
-  } else if (keys.isError) {
-    body = (
-      <Alert color="red" title="Could not load the API keys">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessage(keys.error, 'Try again in a moment.')}</Text>
-          <Button size="xs" variant="default" onClick={() => void keys.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  } else if (list.length === 0) {
-    body = (
-      <Text c="dimmed" ta="center" py="lg" size="sm">
-        No API keys yet. Create one for each haulier system that should book through the API.
-      </Text>
-    );
-  } else {
-    body = (
-      <Table.ScrollContainer minWidth={860}>
-        <Table verticalSpacing="xs" fz="sm" aria-label="API keys" highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Tenant</Table.Th>
-              <Table.Th>Scopes</Table.Th>
-              <Table.Th style={NOWRAP}>Key</Table.Th>
-              <Table.Th style={NOWRAP}>Expires</Table.Th>
-              <Table.Th style={NOWRAP}>Last used</Table.Th>
-              <Table.Th style={NOWRAP}>Status</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.map((k) => (
-              <Table.Tr key={k.id}>
-                <Table.Td fw={500}>
-                  {k.name}
-                  <Text size="xs" c="dimmed">
-                    {k.rateLimitPerMinute} calls/min · created {when(k.createdAt)}
-                    {k.createdByEmail ? ` by ${k.createdByEmail}` : ''}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{k.tenantName}</Table.Td>
-                <Table.Td>
-                  <Group gap={4}>
-                    {k.scopes.map((scope) => (
-                      <Tooltip key={scope} label={API_KEY_SCOPE_LABELS[scope]}>
-                        <Badge size="sm" variant="light" color="indigo" tt="none">
-                          {scope}
-                        </Badge>
-                      </Tooltip>
-                    ))}
-                  </Group>
-                </Table.Td>
-                <Table.Td style={NOWRAP}>
-                  <Code>…{k.hint}</Code>
-                </Table.Td>
-                <Table.Td style={NOWRAP}>{when(k.expiresAt) ?? <Text span size="sm" c="dimmed">Never</Text>}</Table.Td>
-                <Table.Td style={NOWRAP}>{when(k.lastUsedAt) ?? <Text span size="sm" c="dimmed">Never</Text>}</Table.Td>
-                <Table.Td style={NOWRAP}>
-                  <Badge color={STATUS_BADGE[k.status].color} variant="dot" styles={BADGE_STYLES}>
-                    {STATUS_BADGE[k.status].label}
-                  </Badge>
-                </Table.Td>
-                <Table.Td ta="right">
-                  {k.status === 'revoked' ? null : (
-                    <Button size="xs" variant="outline" color="red.9" onClick={() => setRevoking(k)} aria-label={`Revoke ${k.name} (${k.tenantName})`}>
-                      Revoke
-                    </Button>
-                  )}
-                </Table.Td>
+  const body = (
+    <QueryStatus query={keys} loadingLabel="Loading API keys" errorTitle="Could not load the API keys" isEmpty={list.length === 0} empty="No API keys yet. Create one for each haulier system that should book through the API.">
+      {() => (
+        <Table.ScrollContainer minWidth={860}>
+          <Table verticalSpacing="xs" fz="sm" aria-label="API keys" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Tenant</Table.Th>
+                <Table.Th>Scopes</Table.Th>
+                <Table.Th style={NOWRAP}>Key</Table.Th>
+                <Table.Th style={NOWRAP}>Expires</Table.Th>
+                <Table.Th style={NOWRAP}>Last used</Table.Th>
+                <Table.Th style={NOWRAP}>Status</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
-  }
+            </Table.Thead>
+            <Table.Tbody>
+              {list.map((k) => (
+                <Table.Tr key={k.id}>
+                  <Table.Td fw={500}>
+                    {k.name}
+                    <Text size="xs" c="dimmed">
+                      {k.rateLimitPerMinute} calls/min · created {when(k.createdAt)}
+                      {k.createdByEmail ? ` by ${k.createdByEmail}` : ''}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{k.tenantName}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      {k.scopes.map((scope) => (
+                        <Tooltip key={scope} label={API_KEY_SCOPE_LABELS[scope]}>
+                          <Badge size="sm" variant="light" color="indigo" tt="none">
+                            {scope}
+                          </Badge>
+                        </Tooltip>
+                      ))}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td style={NOWRAP}>
+                    <Code>…{k.hint}</Code>
+                  </Table.Td>
+                  <Table.Td style={NOWRAP}>{when(k.expiresAt) ?? <Text span size="sm" c="dimmed">Never</Text>}</Table.Td>
+                  <Table.Td style={NOWRAP}>{when(k.lastUsedAt) ?? <Text span size="sm" c="dimmed">Never</Text>}</Table.Td>
+                  <Table.Td style={NOWRAP}>
+                    <Badge color={STATUS_BADGE[k.status].color} variant="dot" styles={BADGE_STYLES}>
+                      {STATUS_BADGE[k.status].label}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    {k.status === 'revoked' ? null : (
+                      <Button size="xs" variant="outline" color="red.9" onClick={() => setRevoking(k)} aria-label={`Revoke ${k.name} (${k.tenantName})`}>
+                        Revoke
+                      </Button>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </QueryStatus>
+  );
 
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="api-keys-title">

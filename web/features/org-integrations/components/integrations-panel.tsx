@@ -2,11 +2,13 @@ import { ActionIcon, Anchor, Code, CopyButton, Group, Paper, Stack, Table, Text,
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useOrgSelection } from '../../org/hooks/use-org-selection';
 import { ApiKeysSection } from './api-keys-section';
+import { SscSubscriptionsSection } from './ssc-subscriptions-section';
 import { TsrConnectionsSection } from './tsr-connections-section';
 import { WebhooksSection } from './webhooks-section';
 
 // Settings › Integrations (org admins): the API keys of the SSC appointment API and the location
-// ids carriers send, the signed outbound webhooks and the TSR link.
+// ids carriers send, the carriers' SSC webhook subscriptions, the signed outbound webhooks and the
+// TSR link (each sender with its delivery log).
 
 function LocationsCard({ sites }: { sites: { id: string; name: string; active: boolean }[] }) {
   const live = sites.filter((s) => s.active);
@@ -74,6 +76,7 @@ export function IntegrationsPanel() {
     <Stack gap="md">
       <ApiKeysSection orgId={selectedOrg.id} sites={sites.filter((s) => s.active)} />
       <LocationsCard sites={sites} />
+      <SscSubscriptionsSection />
       <WebhooksSection />
       <TsrConnectionsSection />
     </Stack>

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   WebhookDelivery,
   WebhookDeliveryList,
@@ -29,15 +29,12 @@ export function useWebhookEndpoints(orgId: string | undefined) {
   });
 }
 
-export function useWebhookDeliveries(orgId: string, endpointId: string | null, page: number) {
-  return useQuery({
-    queryKey: webhookKeys.deliveries(orgId, endpointId ?? '', page),
-    queryFn: () => api<WebhookDeliveryList>(`${base(orgId)}/${encodeURIComponent(endpointId!)}/deliveries?page=${page}`),
-    enabled: !!endpointId,
-    placeholderData: keepPreviousData,
-    // A pending delivery changes by itself: look again while one is waiting.
-    refetchInterval: (query) => (query.state.data?.items.some((d) => d.status === 'pending') ? 5_000 : false),
-  });
+/** An endpoint's log page (the generic DeliveryLog adds polling while one is pending). */
+export function webhookDeliveriesQuery(orgId: string, endpointId: string, page: number) {
+  return {
+    queryKey: webhookKeys.deliveries(orgId, endpointId, page),
+    queryFn: () => api<WebhookDeliveryList>(`${base(orgId)}/${encodeURIComponent(endpointId)}/deliveries?page=${page}`),
+  };
 }
 
 function useWebhookWrite<I, O>(orgId: string, request: (input: I) => Promise<O>) {

@@ -1,6 +1,6 @@
-import { Alert, Button, Checkbox, Code, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Code, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertTriangle, IconCheck, IconCopy, IconWebhook } from '@tabler/icons-react';
+import { IconWebhook } from '@tabler/icons-react';
 import {
   WEBHOOK_EVENT_LABELS,
   WEBHOOK_EVENT_TYPES,
@@ -14,6 +14,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { applyApiFieldErrors, zodFormValidate } from '../../../lib/zod-form';
 import { useCreateWebhook, useUpdateWebhook } from './webhooks-api';
+import { SecretOnce } from '../../../components/ui/secret-once';
 
 // Add or change a webhook endpoint: URL, description, the events it receives. A new endpoint's
 // signing secret is shown once, here (WebhookSecretPanel), and never again.
@@ -25,32 +26,14 @@ const validate = zodFormValidate(webhookEndpointInputSchema);
 /** The secret, once, with a copy button (after creating an endpoint or rotating its secret). */
 export function WebhookSecretPanel({ secret, onDone }: { secret: string; onDone: () => void }) {
   return (
-    <Stack gap="md">
-      <Alert color="yellow" variant="light" styles={{ title: { color: 'var(--mantine-color-text)' } }} icon={<IconAlertTriangle size={18} aria-hidden />} title="Copy it now" role="status">
-        This signing secret will not be shown again. Your receiver uses it to check the Baywise-Signature header of every delivery; if it is lost,
-        rotate the secret.
-      </Alert>
-      <Stack gap={4}>
-        <Text size="sm" fw={500} id="webhook-secret-label">
-          Signing secret
-        </Text>
-        <Group gap="xs" wrap="nowrap">
-          <Code block flex={1} data-testid="webhook-secret" aria-labelledby="webhook-secret-label" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
-            {secret}
-          </Code>
-          <CopyButton value={secret} timeout={2000}>
-            {({ copied, copy }) => (
-              <Button variant="light" onClick={copy} leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}>
-                {copied ? 'Copied' : 'Copy'}
-              </Button>
-            )}
-          </CopyButton>
-        </Group>
-      </Stack>
-      <Group justify="flex-end">
-        <Button onClick={onDone}>Done</Button>
-      </Group>
-    </Stack>
+    <SecretOnce
+      warning="This signing secret will not be shown again. Your receiver uses it to check the Baywise-Signature header of every delivery; if it is lost, rotate the secret."
+      label="Signing secret"
+      secret={secret}
+      copyLabel="Copy signing secret"
+      testId="webhook-secret"
+      onDone={onDone}
+    />
   );
 }
 

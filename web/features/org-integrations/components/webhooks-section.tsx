@@ -1,7 +1,7 @@
-import { ActionIcon, Alert, Badge, Button, Code, Group, Loader, Menu, Modal, Paper, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Code, Group, Menu, Modal, Paper, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconDots, IconKey, IconList, IconPencil, IconPlayerPause, IconPlayerPlay, IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
 import { format } from 'date-fns';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { WEBHOOK_ADMIN_ONLY, WEBHOOK_EVENT_LABELS, WEBHOOK_HEADERS, type WebhookEndpoint } from '../../../../domain/webhooks';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -9,6 +9,7 @@ import { useOrgSelection } from '../../org/hooks/use-org-selection';
 import { useDeleteWebhook, useRotateWebhookSecret, useTestWebhook, useUpdateWebhook, useWebhookEndpoints } from './webhooks-api';
 import { WebhookDeliveryLog } from './webhooks-delivery-log';
 import { WebhookEndpointModal, WebhookSecretPanel } from './webhooks-endpoint-modal';
+import { QueryStatus } from '../../../components/ui/query-status';
 
 // Settings › Integrations › Webhooks: the organization's endpoints (org admins). Add, edit, send a
 // test, rotate the secret, disable / enable and delete (each change that breaks a receiver asks
@@ -132,134 +133,111 @@ export function WebhooksSection() {
     }
   };
 
-  let body: ReactNode;
-  if (endpoints.isLoading) {
-    body = (
-      <Group justify="center" py="lg">
-        <Loader aria-label="Loading webhook endpoints" />
-      </Group>
-    );
-  } else if (endpoints.isError) {
-    const forbidden = endpoints.error instanceof ApiError && endpoints.error.status === 403;
-    body = forbidden ? (
-      <Alert color="gray" variant="light">
-        {WEBHOOK_ADMIN_ONLY}.
-      </Alert>
-    ) : (
-      <Alert color="red" title="Could not load the webhook endpoints">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessage(endpoints.error, 'Try again in a moment.')}</Text>
-          <Button size="xs" variant="default" onClick={() => void endpoints.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  } else if (items.length === 0) {
-    body = (
-      <Text c="dimmed" ta="center" py="lg" size="sm">
-        No webhook endpoints yet. Add one to send booking and gate events to your own systems.
-      </Text>
-    );
-  } else {
-    body = (
-      <Table.ScrollContainer minWidth={760}>
-        <Table verticalSpacing="sm" fz="sm" aria-label="Webhook endpoints" highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Endpoint</Table.Th>
-              <Table.Th>Events</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Last delivery</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((e) => (
-              <Table.Tr key={e.id}>
-                <Table.Td maw={320}>
-                  <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                    {e.url}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {e.description ? `${e.description} · ` : ''}secret …{e.secretHint}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4}>
-                    {e.events.map((type) => (
-                      <Badge key={type} variant="default" tt="none" fw={500}>
-                        {WEBHOOK_EVENT_LABELS[type]}
-                      </Badge>
-                    ))}
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <StatusBadge endpoint={e} />
-                </Table.Td>
-                <Table.Td>
-                  {e.lastDeliveryAt ? (
-                    <>
-                      {when(e.lastDeliveryAt)}
-                      <Text size="xs" c={e.lastDeliveryStatus === 'failed' ? 'red.8' : 'dimmed'}>
-                        {e.lastDeliveryStatus}
-                      </Text>
-                    </>
-                  ) : (
-                    <Text span size="sm" c="dimmed">
-                      Never
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap="xs" justify="flex-end" wrap="nowrap">
-                    <Button size="xs" variant="default" leftSection={<IconList size={14} aria-hidden />} onClick={() => setLogOf(e)} aria-label={`Deliveries of ${e.url}`}>
-                      Deliveries
-                    </Button>
-                    <Menu position="bottom-end" withinPortal>
-                      <Menu.Target>
-                        <ActionIcon variant="subtle" color="gray" aria-label={`More actions for ${e.url}`}>
-                          <IconDots size={16} aria-hidden />
-                        </ActionIcon>
-                      </Menu.Target>
-                      <Menu.Dropdown>
-                        <Menu.Item leftSection={<IconPencil size={14} aria-hidden />} onClick={() => setEditing(e)}>
-                          Edit
-                        </Menu.Item>
-                        <Menu.Item leftSection={<IconSend size={14} aria-hidden />} disabled={e.status !== 'active'} onClick={() => sendTest(e)}>
-                          Send test
-                        </Menu.Item>
-                        <Menu.Item leftSection={<IconKey size={14} aria-hidden />} onClick={() => setPending({ kind: 'rotate', endpoint: e })}>
-                          Rotate secret
-                        </Menu.Item>
-                        {e.status === 'active' ? (
-                          <Menu.Item leftSection={<IconPlayerPause size={14} aria-hidden />} onClick={() => setPending({ kind: 'disable', endpoint: e })}>
-                            Disable
-                          </Menu.Item>
-                        ) : (
-                          <Menu.Item leftSection={<IconPlayerPlay size={14} aria-hidden />} onClick={() => enable(e)}>
-                            Enable
-                          </Menu.Item>
-                        )}
-                        <Menu.Divider />
-                        <Menu.Item color="red.9" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => setPending({ kind: 'delete', endpoint: e })}>
-                          Delete
-                        </Menu.Item>
-                      </Menu.Dropdown>
-                    </Menu>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
-  }
-
   const forbidden = endpoints.error instanceof ApiError && endpoints.error.status === 403;
+  const body = forbidden ? (
+    <Alert color="gray" variant="light">
+      {WEBHOOK_ADMIN_ONLY}.
+    </Alert>
+  ) : (
+    <QueryStatus query={endpoints} loadingLabel="Loading webhook endpoints" errorTitle="Could not load the webhook endpoints" isEmpty={items.length === 0} empty="No webhook endpoints yet. Add one to send booking and gate events to your own systems.">
+      {() => (
+        <Table.ScrollContainer minWidth={760}>
+          <Table verticalSpacing="sm" fz="sm" aria-label="Webhook endpoints" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Endpoint</Table.Th>
+                <Table.Th>Events</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Last delivery</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((e) => (
+                <Table.Tr key={e.id}>
+                  <Table.Td maw={320}>
+                    <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                      {e.url}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {e.description ? `${e.description} · ` : ''}secret …{e.secretHint}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      {e.events.map((type) => (
+                        <Badge key={type} variant="default" tt="none" fw={500}>
+                          {WEBHOOK_EVENT_LABELS[type]}
+                        </Badge>
+                      ))}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <StatusBadge endpoint={e} />
+                  </Table.Td>
+                  <Table.Td>
+                    {e.lastDeliveryAt ? (
+                      <>
+                        {when(e.lastDeliveryAt)}
+                        <Text size="xs" c={e.lastDeliveryStatus === 'failed' ? 'red.8' : 'dimmed'}>
+                          {e.lastDeliveryStatus}
+                        </Text>
+                      </>
+                    ) : (
+                      <Text span size="sm" c="dimmed">
+                        Never
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      <Button size="xs" variant="default" leftSection={<IconList size={14} aria-hidden />} onClick={() => setLogOf(e)} aria-label={`Deliveries of ${e.url}`}>
+                        Deliveries
+                      </Button>
+                      <Menu position="bottom-end" withinPortal>
+                        <Menu.Target>
+                          <ActionIcon variant="subtle" color="gray" aria-label={`More actions for ${e.url}`}>
+                            <IconDots size={16} aria-hidden />
+                          </ActionIcon>
+                        </Menu.Target>
+                        <Menu.Dropdown>
+                          <Menu.Item leftSection={<IconPencil size={14} aria-hidden />} onClick={() => setEditing(e)}>
+                            Edit
+                          </Menu.Item>
+                          <Menu.Item leftSection={<IconSend size={14} aria-hidden />} disabled={e.status !== 'active'} onClick={() => sendTest(e)}>
+                            Send test
+                          </Menu.Item>
+                          <Menu.Item leftSection={<IconKey size={14} aria-hidden />} onClick={() => setPending({ kind: 'rotate', endpoint: e })}>
+                            Rotate secret
+                          </Menu.Item>
+                          {e.status === 'active' ? (
+                            <Menu.Item leftSection={<IconPlayerPause size={14} aria-hidden />} onClick={() => setPending({ kind: 'disable', endpoint: e })}>
+                              Disable
+                            </Menu.Item>
+                          ) : (
+                            <Menu.Item leftSection={<IconPlayerPlay size={14} aria-hidden />} onClick={() => enable(e)}>
+                              Enable
+                            </Menu.Item>
+                          )}
+                          <Menu.Divider />
+                          <Menu.Item color="red.9" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => setPending({ kind: 'delete', endpoint: e })}>
+                            Delete
+                          </Menu.Item>
+                        </Menu.Dropdown>
+                      </Menu>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </QueryStatus>
+  );
+
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="webhooks-title">
       <Stack gap="md">

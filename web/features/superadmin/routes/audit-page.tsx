@@ -14,7 +14,7 @@ import { useListParams } from '../../../lib/use-list-params';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useAuditFilterOptions, useAuditList, useDownloadAuditCsv, type AuditSource } from '../api/audit-api';
 import { AuditFilters } from '../components/audit/audit-filters';
-import { AuditTable } from '../components/audit/audit-table';
+import { AuditTable } from '../../../components/audit/audit-table';
 
 // /superadmin/audit (issue 12): every audit entry of the platform, newest first (spec §7), 20 a
 // page by default (spec §9), with its organization's name. The filters and the page live in the
@@ -89,7 +89,7 @@ export default function AuditPage() {
             {isFiltered ? 'No audit entries match these filters.' : 'No audit entries yet.'}
           </Text>
         ) : (
-          <AuditTable items={list.data!.items} showOrganization />
+          <AuditTable items={list.data!.items} variant="platform" />
         )}
       </Paper>
 

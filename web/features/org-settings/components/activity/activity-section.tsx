@@ -9,7 +9,7 @@ import { toast } from '../../../../lib/toast';
 import { useListParams } from '../../../../lib/use-list-params';
 import { useOrgSelection } from '../../../org/hooks/use-org-selection';
 import { useAuditFilterOptions, useAuditList, useDownloadAuditCsv, type AuditSource } from '../../../superadmin/api/audit-api';
-import { ActivityTable } from './activity-table';
+import { AuditTable } from '../../../../components/audit/audit-table';
 
 // Settings › Activity (issue 12): the organization's own audit trail, newest first — who changed
 // what and when, from sign-ins to bookings and settings. Organization admins only (the server
@@ -133,7 +133,7 @@ export function ActivitySection() {
             {isFiltered ? 'No activity matches these filters.' : 'No activity yet.'}
           </Text>
         ) : (
-          <ActivityTable items={list.data!.items} />
+          <AuditTable items={list.data!.items} variant="organization" />
         )}
       </Paper>
 

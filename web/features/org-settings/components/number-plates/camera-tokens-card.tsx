@@ -1,6 +1,6 @@
-import { ActionIcon, Alert, Badge, Button, Code, CopyButton, Group, Loader, Modal, Paper, Stack, Switch, Table, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Code, Group, Loader, Modal, Paper, Stack, Switch, Table, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertTriangle, IconCheck, IconCopy, IconKey, IconPlus } from '@tabler/icons-react';
+import { IconKey, IconPlus } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { cameraTokenCreateSchema, type CameraToken, type CameraTokenCreateInput, type CreatedCameraToken } from '../../../../../domain/org-settings';
 import { SelectField } from '../../../../components/ui/select-field';
@@ -8,6 +8,7 @@ import { ApiError, errorMessage } from '../../../../lib/api-client';
 import { toast } from '../../../../lib/toast';
 import { applyApiFieldErrors, zodFormValidate } from '../../../../lib/zod-form';
 import { useCameraTokens, useCreateCameraToken, useRevokeCameraToken } from '../../api/settings-api';
+import { SecretOnce } from '../../../../components/ui/secret-once';
 
 // ANPR cameras post their plate reads to a per-site webhook with a token made here. The secret is
 // shown once, when it is made; afterwards only its last four characters tell tokens apart.
@@ -24,20 +25,6 @@ export function webhookExample(siteId: string, secret: string): string {
     `  -H "Content-Type: application/json" \\`,
     `  -d '{"plate": "ABC123", "capturedAt": "2026-01-31T08:15:00Z"}'`,
   ].join('\n');
-}
-
-function CopyField({ value, label }: { value: string; label: string }) {
-  return (
-    <CopyButton value={value} timeout={2000}>
-      {({ copied, copy }) => (
-        <Tooltip label={copied ? 'Copied' : label} withArrow>
-          <ActionIcon variant="light" color={copied ? 'teal' : 'indigo'} onClick={copy} aria-label={copied ? 'Copied' : label}>
-            {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-          </ActionIcon>
-        </Tooltip>
-      )}
-    </CopyButton>
-  );
 }
 
 const validate = zodFormValidate(cameraTokenCreateSchema);
@@ -68,36 +55,15 @@ function CreateTokenModal({ orgId, sites, defaultSiteId, opened, onClose }: { or
   return (
     <Modal opened={opened} onClose={close} title={created ? 'Copy the camera token' : 'New camera token'} size="lg" closeOnClickOutside={!created}>
       {created ? (
-        <Stack gap="md">
-          <Alert color="yellow" variant="light" styles={{ title: { color: 'var(--mantine-color-text)' } }} icon={<IconAlertTriangle size={18} aria-hidden />} title="Copy it now" role="status">
-            This token will not be shown again. Store it in the camera’s webhook settings; if it is lost, revoke it and make a new one.
-          </Alert>
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="new-token-label">
-              Token for {created.name} ({created.siteName})
-            </Text>
-            <Group gap="xs" wrap="nowrap">
-              <Code block flex={1} data-testid="camera-token-secret" aria-labelledby="new-token-label" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
-                {created.secret}
-              </Code>
-              <CopyField value={created.secret} label="Copy token" />
-            </Group>
-          </Stack>
-          <Stack gap={4}>
-            <Text size="sm" fw={500}>
-              Example call
-            </Text>
-            <Group gap="xs" wrap="nowrap" align="flex-start">
-              <Code block flex={1} style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
-                {webhookExample(created.siteId, created.secret)}
-              </Code>
-              <CopyField value={webhookExample(created.siteId, created.secret)} label="Copy example call" />
-            </Group>
-          </Stack>
-          <Group justify="flex-end">
-            <Button onClick={close}>Done</Button>
-          </Group>
-        </Stack>
+        <SecretOnce
+          warning="This token will not be shown again. Store it in the camera’s webhook settings; if it is lost, revoke it and make a new one."
+          label={`Token for ${created.name} (${created.siteName})`}
+          secret={created.secret}
+          copyLabel="Copy token"
+          testId="camera-token-secret"
+          example={{ title: 'Example call', text: webhookExample(created.siteId, created.secret) }}
+          onDone={close}
+        />
       ) : (
         <form noValidate onSubmit={form.onSubmit(submit)}>
           <Stack gap="md">

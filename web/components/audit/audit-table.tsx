@@ -1,10 +1,11 @@
 import { ActionIcon, Code, Group, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
-import { auditActorName, auditResourceLabel, auditRoleLabel, describeAuditAction, formatAuditDetail, type AuditEntry } from '../../../../../domain/audit-log';
+import { auditActorName, auditResourceLabel, auditRoleLabel, describeAuditAction, formatAuditDetail, type AuditEntry } from '../../../domain/audit-log';
 
-// The audit list's rows: when, where (organization and site), who, what, on which resource; each
-// row opens to show its details (every recorded field, and the ids).
+// Audit rows, for the platform's audit list and an organization's Settings › Activity: when,
+// where (the platform's: organization and site), who, what, on which resource; each row opens to
+// show every recorded field and the ids (an organization's trail: the resource's id only).
 
 /** An e-mail that may wrap after its '@' on a narrow screen, never inside a word. */
 function BreakableEmail({ text }: { text: string }) {
@@ -24,15 +25,17 @@ const dateTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'shor
 /** '23 Nov 2026, 09:30:12' in the viewer's own time zone. */
 export const formatAuditTime = (iso: string) => dateTime.format(new Date(iso));
 
-function Details({ entry }: { entry: AuditEntry }) {
+function Details({ entry, allIds }: { entry: AuditEntry; allIds: boolean }) {
   const fields = Object.entries(entry.details);
-  const ids: [string, string | null][] = [
-    ['Entry', entry.id],
-    ['Resource', entry.resourceId],
-    ['Actor', entry.actorId],
-    ['Organization', entry.orgId],
-    ['Site', entry.siteId],
-  ];
+  const ids: [string, string | null][] = allIds
+    ? [
+        ['Entry', entry.id],
+        ['Resource', entry.resourceId],
+        ['Actor', entry.actorId],
+        ['Organization', entry.orgId],
+        ['Site', entry.siteId],
+      ]
+    : [['Resource', entry.resourceId]];
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" p="xs">
       <Stack gap={4}>
@@ -79,11 +82,16 @@ function Details({ entry }: { entry: AuditEntry }) {
 
 type Props = {
   items: AuditEntry[];
-  /** The organization column (the platform's list; an organization's own trail leaves it out). */
-  showOrganization: boolean;
+  /**
+   * 'platform': the organization column, every id, the table named "Audit entries";
+   * 'organization': an organization's own trail (Settings › Activity), named "Activity".
+   */
+  variant: 'platform' | 'organization';
 };
 
-export function AuditTable({ items, showOrganization }: Props) {
+export function AuditTable({ items, variant }: Props) {
+  const showOrganization = variant === 'platform';
+  const rowId = (id: string) => `${showOrganization ? 'audit' : 'activity'}-details-${id}`;
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const toggle = (id: string) =>
     setOpen((current) => {
@@ -96,7 +104,7 @@ export function AuditTable({ items, showOrganization }: Props) {
 
   return (
     <Table.ScrollContainer minWidth={showOrganization ? 760 : 640}>
-      <Table verticalSpacing="sm" aria-label="Audit entries">
+      <Table verticalSpacing="sm" aria-label={showOrganization ? 'Audit entries' : 'Activity'}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={52}>
@@ -104,7 +112,7 @@ export function AuditTable({ items, showOrganization }: Props) {
             </Table.Th>
             <Table.Th miw={120}>Time</Table.Th>
             {showOrganization ? <Table.Th>Organization</Table.Th> : null}
-            <Table.Th>Actor</Table.Th>
+            <Table.Th>{showOrganization ? 'Actor' : 'Who'}</Table.Th>
             <Table.Th>Action</Table.Th>
             <Table.Th>Resource</Table.Th>
           </Table.Tr>
@@ -122,7 +130,7 @@ export function AuditTable({ items, showOrganization }: Props) {
                       color="gray"
                       size="lg"
                       aria-expanded={isOpen}
-                      aria-controls={isOpen ? `audit-details-${entry.id}` : undefined}
+                      aria-controls={isOpen ? rowId(entry.id) : undefined}
                       aria-label={`${isOpen ? 'Hide' : 'Show'} details of ${entry.action} at ${formatAuditTime(entry.createdAt)}`}
                       onClick={() => toggle(entry.id)}
                     >
@@ -172,9 +180,9 @@ export function AuditTable({ items, showOrganization }: Props) {
                   </Table.Td>
                 </Table.Tr>
                 {isOpen ? (
-                  <Table.Tr id={`audit-details-${entry.id}`} bg="var(--mantine-color-gray-0)">
+                  <Table.Tr id={rowId(entry.id)} bg="var(--mantine-color-gray-0)">
                     <Table.Td colSpan={columns}>
-                      <Details entry={entry} />
+                      <Details entry={entry} allIds={showOrganization} />
                     </Table.Td>
                   </Table.Tr>
                 ) : null}

@@ -1,0 +1,44 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SscSubscriptionSummaryList, WebhookDelivery, WebhookDeliveryList } from '../../../../domain/webhooks';
+import { api } from '../../../lib/api-client';
+
+// Settings › Integrations › Carrier subscriptions (server: /api/orgs/:orgId/ssc-subscriptions…):
+// the SSC webhook subscriptions carriers made through the API, each one's log, and removal.
+
+export const sscSubscriptionKeys = {
+  all: (orgId: string) => ['org', orgId, 'ssc-subscriptions'] as const,
+  list: (orgId: string) => ['org', orgId, 'ssc-subscriptions', 'list'] as const,
+  deliveries: (orgId: string, id: string, page: number) => ['org', orgId, 'ssc-subscriptions', 'deliveries', id, page] as const,
+};
+
+const base = (orgId: string) => `/api/orgs/${encodeURIComponent(orgId)}/ssc-subscriptions`;
+
+export function useSscSubscriptions(orgId: string | undefined) {
+  return useQuery({ queryKey: sscSubscriptionKeys.list(orgId ?? ''), queryFn: () => api<SscSubscriptionSummaryList>(base(orgId!)), enabled: !!orgId });
+}
+
+/** A subscription's log page: what was posted to its callback URL, latest first. */
+export function sscDeliveriesQuery(orgId: string, id: string, page: number) {
+  return {
+    queryKey: sscSubscriptionKeys.deliveries(orgId, id, page),
+    queryFn: () => api<WebhookDeliveryList>(`${base(orgId)}/${encodeURIComponent(id)}/deliveries?page=${page}`),
+  };
+}
+
+/** Posts a delivered or failed event to the callback again (a new delivery in the log). */
+export function useRedeliverSscEvent(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, deliveryId }: { id: string; deliveryId: string }) =>
+      api<WebhookDelivery>(`${base(orgId)}/${encodeURIComponent(id)}/deliveries/${encodeURIComponent(deliveryId)}/redeliver`, { method: 'POST' }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: sscSubscriptionKeys.all(orgId) }),
+  });
+}
+
+export function useDeleteSscSubscription(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`${base(orgId)}/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: sscSubscriptionKeys.all(orgId) }),
+  });
+}
