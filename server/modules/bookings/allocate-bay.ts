@@ -217,8 +217,12 @@ export type FastChannel = {
   tenantId: string;
   actor: { id: string; email: string | null; role: string | null; impersonatorId: string | null; impersonatorEmail: string | null };
   idempotencyKey: string | null;
-  /** The load: its reference (the booking's TSR number) and, when given, its stop. */
-  load: { reference: string; stopSequenceNumber: number | null };
+  /**
+   * The load: its reference (the booking's TSR number), when given its stop, and the advisory lock
+   * (loadLockKey) every booking of that load at the site takes first, so two concurrent requests
+   * for one load cannot both find it unbooked.
+   */
+  load: { reference: string; stopSequenceNumber: number | null; lockKey: string };
   /** The ssc_appointments row, snake_case, every column but booking_id and org_id. */
   sscAppointment: Record<string, unknown>;
 };
@@ -468,6 +472,44 @@ export function pgCode(error: unknown): string | undefined {
 }
 
 /**
+ * The advisory lock of a load at a site: taken by the channel's one statement (runLocked) and by
+ * the full path's transaction (lockLoad) before either looks for the load's live booking, so the
+ * second of two concurrent requests sees the first's booking.
+ */
+export function loadLockKey(load: { orgId: string; tenantId: string; siteId: string; reference: string }): string {
+  return `load|${load.orgId}|${load.tenantId}|${load.siteId}|${load.reference}`;
+}
+
+const LOCK_LOAD_SQL = 'select pg_advisory_xact_lock(hashtextextended($1::text, 0))';
+
+/** Takes the load's lock for the rest of the transaction (see loadLockKey). */
+export async function lockLoad(tx: Tx, lockKey: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}::text, 0))`);
+}
+
+/**
+ * The statement in a transaction that first takes the load's lock. On a server the statement's
+ * snapshot is then taken after the lock, so it sees a booking committed by the lock's previous
+ * holder. PGlite runs one statement or transaction at a time: nothing can come between.
+ */
+async function runLocked<T>(database: Database, lockKey: string, name: string, text: string, values: unknown[]): Promise<T[]> {
+  if (!database.pool) return run<T>(database, name, text, values);
+  const client = await database.pool.connect();
+  try {
+    await client.query('begin');
+    await client.query(LOCK_LOAD_SQL, [lockKey]);
+    const { rows } = await client.query({ name, text, values });
+    await client.query('commit');
+    return rows as T[];
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/**
  * Books the slot on the best-fit free bay in one statement, retrying when a concurrent booking
  * won the bay. Answers null when nothing was booked (no free bay, or the rules copy is stale):
  * the caller then takes the full path. Errors other than a lost race (the vehicle already booked,
@@ -512,7 +554,7 @@ export async function bookSlotFast(database: Database, input: FastBookingInput):
   const [name, text] = channel ? ['baywise_book_channel_slot_v1', BOOK_CHANNEL_SQL] : ['baywise_book_slot_v5', BOOK_SLOT_SQL];
   for (let attempt = 0; attempt < 12; attempt++) {
     try {
-      const [row] = await run<BookedRow>(database, name, text, values);
+      const [row] = channel ? await runLocked<BookedRow>(database, channel.load.lockKey, name, text, values) : await run<BookedRow>(database, name, text, values);
       if (!row) return null;
       return {
         id: row.id,

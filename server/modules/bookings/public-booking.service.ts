@@ -65,13 +65,18 @@ export type BookingChannel = {
   siteId: string;
   actor: AuditActor;
   auditDetails: Record<string, unknown>;
+  /** First in the booking's transaction: may lock and refuse (the SSC load already booked). */
+  beforeBooking?: (tx: Tx) => Promise<void>;
   onBooked?: (tx: Tx, booking: { id: string; orgId: string; siteId: string }) => Promise<void>;
 };
 
 /** What the channel's fast path needs besides the channel: the load it books for and its own row (what onBooked writes). */
 export type ChannelFastParts = {
-  /** Nothing is booked when the tenant already has a live booking with this reference at the site (and stop). */
-  load: { reference: string; stopSequenceNumber: number | null };
+  /**
+   * Nothing is booked when the tenant already has a live booking with this reference at the site
+   * (and stop); the statement first takes the load's lock (allocate-bay.ts loadLockKey).
+   */
+  load: { reference: string; stopSequenceNumber: number | null; lockKey: string };
   /** The ssc_appointments row, snake_case, every column but booking_id and org_id. */
   sscAppointment: Record<string, unknown>;
 };
@@ -190,6 +195,7 @@ export async function submitPublicBooking(
   let siteId: string | null = null;
   try {
     await ctx.database.db.transaction(async (tx) => {
+      await channel?.beforeBooking?.(tx);
       const tenant = channel ? channel.tenant : await findLinkedTenant(tx, request.orgId, request.tenantEmail, request.tenantName);
       refuseIfBlocked(tenant);
       if (tenant) await enforceDailyLimit(tx, request.orgId, tenant, request.date);

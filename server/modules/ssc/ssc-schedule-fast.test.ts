@@ -236,6 +236,27 @@ describe.each(databaseKinds)('SSC schedule-appointment fast path on %s', (kind) 
     expect((await query<{ n: number }>(`select count(*)::int as n from audit_log where action = 'booking.created' and resource_id in (select id::text from bookings)`))[0]!.n).toBe(3);
   });
 
+  it('books a load once when concurrent requests schedule it at different times, on either path', async () => {
+    for (const full of [false, true]) {
+      await fullPathOnly(full);
+      const load = `LOAD-RACE-${full ? 'FULL' : 'FAST'}`;
+      const times = ['08:00', '09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00'];
+      const answers = await Promise.all(times.map((time) => schedule(at(time), {}, { primaryReferenceNumber: load })));
+      const booked = answers.filter((a) => a.body.status === 'SUCCESS');
+      expect(booked, JSON.stringify(answers.map((a) => a.body.problemDetails?.[0]?.detail))).toHaveLength(1);
+      for (const refused of answers.filter((a) => a.body.status !== 'SUCCESS')) {
+        expect(refused.body.problemDetails[0]).toMatchObject({
+          title: SSC_PROBLEM_TITLES.appointmentError,
+          detail: `Load ${load} already has an appointment at North Yard (${booked[0]!.body.appointment.id}): reschedule or cancel it instead`,
+        });
+      }
+      const rows = await query<{ n: number }>(`select count(*)::int as n from bookings where tsr_number = $1`, [load]);
+      expect(rows[0]!.n).toBe(1);
+      expect((await query<{ n: number }>(`select count(*)::int as n from ssc_appointments where primary_reference_number = $1`, [load]))[0]!.n).toBe(1);
+    }
+    await fullPathOnly(false);
+  });
+
   it('refuses what the full path refuses, with the same answer, and books nothing', async () => {
     await query(`insert into blackouts (org_id, site_id, start_time, end_time, reason) values ($1, $2, $3, $4, 'Maintenance')`, [orgId, siteId, at('12:00'), at('13:00')]);
     const taken = await schedule(at('16:00'), {}, { primaryReferenceNumber: 'LOAD-TAKEN' });

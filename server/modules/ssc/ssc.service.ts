@@ -43,7 +43,7 @@ import type { ApiKeyPrincipal } from '../api-keys/api-keys.service';
 import { requireScope } from '../api-keys/api-keys.service';
 import { writeAudit } from '../audit/audit.service';
 import { getDayAvailability } from '../availability/availability.service';
-import { candidatesToMove, claimBay, orgRules } from '../bookings/allocate-bay';
+import { candidatesToMove, claimBay, loadLockKey, lockLoad, orgRules } from '../bookings/allocate-bay';
 import { queueBookingChangedMail } from '../bookings/booking-mail-queue';
 import * as bookingsRepo from '../bookings/bookings.repo';
 import { afterCommit, applyTransitionInTx } from '../bookings/lifecycle.service';
@@ -409,8 +409,22 @@ function appointmentBooking(
       await repo.insertSscAppointment(tx, { ...appointment, bookingId: booked.id, orgId: booked.orgId });
     },
   };
-  return { reference, data, channel, appointment };
+  const lockKey = loadLockKey({ orgId: principal.orgId, tenantId: tenant.id, siteId: site.id, reference });
+  return { reference, data, channel, appointment, lockKey };
 }
+
+/** The load's live appointment at the site and stop, if any: one per load and stop, a second is a reschedule. */
+async function liveAppointmentOf(db: Tx | AppContext['database']['db'], principal: ApiKeyPrincipal, load: { reference: string; stopSequenceNumber: number | undefined; siteId: string }) {
+  const existing = await repo.findAppointments(
+    db,
+    { orgId: principal.orgId, tenantId: principal.tenantId },
+    { primaryReferenceNumber: load.reference, stopSequenceNumber: load.stopSequenceNumber, locationId: load.siteId },
+  );
+  return existing.find((row) => !['cancelled', 'declined', 'no_show', 'completed'].includes(row.status));
+}
+
+const loadAlreadyBooked = (reference: string, siteName: string, bookingId: string) =>
+  appointmentError(`Load ${reference} already has an appointment at ${siteName} (${bookingId}): reschedule or cancel it instead`);
 
 /**
  * The one-statement path (submitChannelBookingFast): the location from the organization's cached
@@ -447,13 +461,13 @@ async function scheduleFast(
     return null; // refused by the full path, in its own order
   }
   const now = ctx.clock.now();
-  const { reference, data, channel, appointment } = appointmentBooking(principal, tenant, request, site, booking, idempotencyKey, now);
+  const { reference, data, channel, appointment, lockKey } = appointmentBooking(principal, tenant, request, site, booking, idempotencyKey, now);
   const booked = await submitChannelBookingFast(ctx, {
     data,
     idempotencyKey,
     ip,
     channel,
-    fast: { load: { reference, stopSequenceNumber: appointment.stopSequenceNumber }, sscAppointment: repo.sscAppointmentColumns(appointment) },
+    fast: { load: { reference, stopSequenceNumber: appointment.stopSequenceNumber, lockKey }, sscAppointment: repo.sscAppointmentColumns(appointment) },
   });
   if (!booked) return null;
   const location = { id: site.id, name: site.name, address: site.address ?? null, timeZone: site.timeZone };
@@ -500,22 +514,23 @@ export async function scheduleAppointment(ctx: AppContext, principal: ApiKeyPrin
   const { date, slot } = slotAt(target, site);
   await requireCompatibleBay(ctx, site, vehicle);
   const reference = identifiers.primaryReferenceNumber.trim();
-  // One appointment per load and stop: a second is a reschedule.
-  const existing = await repo.findAppointments(
-    ctx.database.db,
-    { orgId: principal.orgId, tenantId: principal.tenantId },
-    { primaryReferenceNumber: reference, stopSequenceNumber: identifiers.stopSequenceNumber, locationId: site.id },
-  );
-  const live = existing.find((row) => !['cancelled', 'declined', 'no_show', 'completed'].includes(row.status));
-  const isRetry = !!idempotencyKey && (await bookingsRepo.findByIdempotencyKey(ctx.database.db, principal.orgId, idempotencyKey))?.id === live?.bookingId;
-  if (live && !isRetry) {
-    throw appointmentError(`Load ${reference} already has an appointment at ${site.name} (${live.bookingId}): reschedule or cancel it instead`);
-  }
+  const load = { reference, stopSequenceNumber: identifiers.stopSequenceNumber, siteId: site.id };
+  /** The live appointment is this request's own, booked by an earlier try or a concurrent one with the same key (replayed). */
+  const isOwn = async (db: Tx | AppContext['database']['db'], live: { bookingId: string }) =>
+    !!idempotencyKey && (await bookingsRepo.findByIdempotencyKey(db, principal.orgId, idempotencyKey))?.id === live.bookingId;
+  const live = await liveAppointmentOf(ctx.database.db, principal, load);
+  if (live && !(await isOwn(ctx.database.db, live))) throw loadAlreadyBooked(reference, site.name, live.bookingId);
   const contactEmail = tenant.contactEmails[0] ?? tenant.email;
   if (!contactEmail) throw appointmentError(`${tenant.name} has no contact e-mail at this organization: ask the site to add one`);
   const now = ctx.clock.now();
-  const { data, channel } = appointmentBooking(principal, tenant, request, site, { vehicle, bookingType, loadingType, durationMin, date, slot, contactEmail }, idempotencyKey, now);
-  const result = await submitPublicBooking(ctx, { data, documents: [], idempotencyKey, ip, channel });
+  const { data, channel, lockKey } = appointmentBooking(principal, tenant, request, site, { vehicle, bookingType, loadingType, durationMin, date, slot, contactEmail }, idempotencyKey, now);
+  // Again under the load's lock, in the booking's transaction: a concurrent request for the load may have booked it since.
+  const beforeBooking = async (tx: Tx) => {
+    await lockLoad(tx, lockKey);
+    const winner = await liveAppointmentOf(tx, principal, load);
+    if (winner && !(await isOwn(tx, winner))) throw loadAlreadyBooked(reference, site.name, winner.bookingId);
+  };
+  const result = await submitPublicBooking(ctx, { data, documents: [], idempotencyKey, ip, channel: { ...channel, beforeBooking } });
   const booked = (await repo.findAppointments(ctx.database.db, { orgId: principal.orgId, tenantId: principal.tenantId }, { appointmentId: result.booking.id }))[0]!;
   return {
     status: 'SUCCESS' as const,
