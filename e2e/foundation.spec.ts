@@ -416,7 +416,16 @@ test.describe('on a phone', () => {
   test('the organization layout puts navigation and selectors behind the menu button', async ({ page, capture }) => {
     await signInAtOrgAdmin(page, 'Harbour Foods', 'admin@harbour.test');
     await expect(page).toHaveURL('/org/dashboard');
+    await expect(page.getByTestId('sites-overview')).toBeVisible();
+    await expect(page.getByTestId('recent-requests')).toBeVisible();
+    // Wide tables scroll inside their own boxes: the page itself never scrolls sideways.
+    const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+    expect(await pageWidth()).toBe(390);
     await capture('org-dashboard-mobile');
+    await page.goto('/org/reports');
+    await expect(page.getByRole('heading', { name: 'Booked share of open hours, per bay and day' })).toBeVisible();
+    expect(await pageWidth()).toBe(390);
+    await page.goto('/org/dashboard');
     await page.getByRole('button', { name: 'Toggle navigation' }).click();
     const nav = page.getByRole('navigation', { name: 'Organization navigation' });
     await expect(nav.getByLabel('Organization', { exact: true })).toHaveValue('Harbour Foods');

@@ -53,7 +53,7 @@ export function RecentRequests({ orgId, bookings, isLoading, isError }: RecentRe
           No booking requests yet.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
+        <Table.ScrollContainer minWidth={720} type="native" tabIndex={0} role="region" aria-label="Recent booking requests, scrolls sideways">
           <Table verticalSpacing="xs" aria-labelledby="recent-requests-heading" data-testid="recent-requests">
             <Table.Thead>
               <Table.Tr>

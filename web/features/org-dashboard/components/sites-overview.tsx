@@ -26,6 +26,7 @@ export function SitesOverview({ sites, isLoading, isError }: SitesOverviewProps)
           No active sites.
         </Text>
       ) : (
+        <Table.ScrollContainer minWidth={560} type="native" tabIndex={0} role="region" aria-label="Sites overview, scrolls sideways">
           <Table verticalSpacing="xs" aria-labelledby="sites-overview-heading" data-testid="sites-overview">
             <Table.Thead>
               <Table.Tr>
@@ -65,6 +66,7 @@ export function SitesOverview({ sites, isLoading, isError }: SitesOverviewProps)
               ))}
             </Table.Tbody>
           </Table>
+        </Table.ScrollContainer>
       )}
     </Paper>
   );

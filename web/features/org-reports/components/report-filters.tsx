@@ -1,4 +1,4 @@
-import { Group, Input, Paper, SegmentedControl, Text } from '@mantine/core';
+import { Group, Input, Paper, SegmentedControl, Text, useMatches } from '@mantine/core';
 import { useId } from '@mantine/hooks';
 import { REPORT_RANGE_PRESET_LABELS, REPORT_RANGE_PRESETS, reportRangeDays, type ReportOptions, type ReportRangePreset } from '../../../../domain/reports';
 import { DateField } from '../../../components/ui/date-field';
@@ -19,6 +19,8 @@ export function ReportFilters({ filters, options }: ReportFiltersProps) {
     ...(options?.allSitesAllowed ? [{ value: '', label: 'All sites' }] : []),
     ...sites.map((site) => ({ value: site.id, label: site.name })),
   ];
+  // Five presets side by side are wider than a phone: there they stack.
+  const orientation = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', sm: 'horizontal' });
   const lockedSite = options?.lockedSiteId ? sites.find((s) => s.id === options.lockedSiteId) : undefined;
 
   return (
@@ -29,6 +31,7 @@ export function ReportFilters({ filters, options }: ReportFiltersProps) {
             <SegmentedControl
               aria-labelledby={`${rangeLabelId}-label`}
               data={PRESET_OPTIONS}
+              orientation={orientation}
               value={preset}
               onChange={(value) => filters.setPreset(value as ReportRangePreset)}
               disabled={!options}
@@ -36,7 +39,7 @@ export function ReportFilters({ filters, options }: ReportFiltersProps) {
           </div>
         </Input.Wrapper>
         {preset === 'custom' ? (
-          <Group gap="sm" align="flex-start" wrap="nowrap">
+          <Group gap="sm" align="flex-start" wrap="wrap">
             <DateField
               label="From"
               value={filters.customFrom || null}
