@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_DURATION_MIN, MAX_DURATION_MIN, MIN_DURATION_MIN } from './constants';
 import { multiLine, singleLine } from './text-rules';
+import { MAX_VEHICLE_HEIGHT_M, MAX_VEHICLE_LENGTH_M, normalizeDuration } from './booking-request-limits';
 import {
   BOOKING_TYPES,
   SPECIAL_ACCESS_NEEDS,
@@ -35,9 +36,10 @@ const SPEC_MESSAGE_ORDER: readonly string[] = Object.values(BOOKING_REQUEST_MESS
 const M = BOOKING_REQUEST_MESSAGES;
 
 /** Our messages for inputs the spec says nothing about. */
+// Kept apart from the schema so the booking form can show its fields before zod has loaded.
+export { MAX_VEHICLE_HEIGHT_M, MAX_VEHICLE_LENGTH_M, normalizeDuration };
+
 export const DURATION_RANGE_MESSAGE = `Expected duration must be between ${MIN_DURATION_MIN} and ${MAX_DURATION_MIN} minutes`;
-export const MAX_VEHICLE_HEIGHT_M = 10;
-export const MAX_VEHICLE_LENGTH_M = 60;
 
 /** Length caps of the text fields (characters, after trimming). */
 export const TEXT_LIMITS = {
@@ -131,15 +133,6 @@ function toOptionalNumber(value: number | string | null | undefined): number | u
   if (typeof value === 'number') return value;
   const text = value.trim();
   return text === '' ? undefined : Number(text);
-}
-
-/**
- * The duration input's rule (spec §5): a value that is not a number falls back to 30.
- * The form applies it on every change; the API schema instead rejects a non-number it is sent.
- */
-export function normalizeDuration(value: unknown): number {
-  const parsed = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof parsed === 'number' && Number.isFinite(parsed) ? Math.trunc(parsed) : DEFAULT_DURATION_MIN;
 }
 
 /** True when `date` is a real calendar date written 'YYYY-MM-DD'. */

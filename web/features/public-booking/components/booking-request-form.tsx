@@ -23,15 +23,8 @@ import {
   IconTruck,
 } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
-import {
-  MAX_VEHICLE_HEIGHT_M,
-  MAX_VEHICLE_LENGTH_M,
-  bookingRequestSchema,
-  formatValidationError,
-  normalizeDuration,
-  validateBookingRequest,
-  type BookingRequestInput,
-} from '../../../../domain/booking-request';
+import type { BookingRequestInput } from '../../../../domain/booking-request';
+import { MAX_VEHICLE_HEIGHT_M, MAX_VEHICLE_LENGTH_M, normalizeDuration } from '../../../../domain/booking-request-limits';
 import { DEFAULT_DURATION_MIN, MAX_DURATION_MIN, MIN_DURATION_MIN } from '../../../../domain/constants';
 import {
   BOOKING_TYPES,
@@ -46,7 +39,6 @@ import {
 } from '../../../../domain/enums';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { zodFormValidate } from '../../../lib/zod-form';
 import { useCreateBooking } from '../api/create-booking';
 import type { CreatedBooking } from '../api/types';
 import { useBookingAvailability } from '../hooks/use-booking-availability';
@@ -144,7 +136,8 @@ export function toBookingRequestInput(
   };
 }
 
-const fieldErrors = zodFormValidate(bookingRequestSchema);
+/** The schema's checks (zod), fetched once: when the haulier first focuses a field, at the latest on submit. */
+const loadRequestValidator = () => import('../utils/request-validator');
 
 export type BookingRequestFormProps = {
   /** The organization the request is for; null until one is chosen. */
@@ -188,14 +181,21 @@ export function BookingRequestForm({ orgId, organizationSection, onSubmitted }: 
   const isBusy = createBooking.isPending;
   const canSubmit = !isBusy && !!values.date && !!values.slot;
 
-  const handleSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+  const handleSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isBusy) return;
     const input = toBookingRequestInput(values, orgId, idempotencyKey);
-    const result = validateBookingRequest(input);
+    let validator;
+    try {
+      validator = await loadRequestValidator();
+    } catch {
+      toast.error('Submission Failed', 'The form could not be checked: reload the page and try again.');
+      return;
+    }
+    const result = validator.validateBookingRequest(input);
     if (!result.ok) {
-      form.setErrors(fieldErrors(input));
-      toast.error('Validation Error', formatValidationError(result.messages));
+      form.setErrors(validator.fieldErrors(input));
+      toast.error('Validation Error', validator.formatValidationError(result.messages));
       return;
     }
     const tsrNumber = result.data.tsrNumber;
@@ -244,7 +244,7 @@ export function BookingRequestForm({ orgId, organizationSection, onSubmitted }: 
   };
 
   return (
-    <form onSubmit={handleSubmit} noValidate aria-label="Booking request">
+    <form onSubmit={(event) => void handleSubmit(event)} onFocusCapture={() => void loadRequestValidator().catch(() => undefined)} noValidate aria-label="Booking request">
       <Stack gap="lg">
         {organizationSection}
 

@@ -1,7 +1,7 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo } from 'react';
 import { MAX_DURATION_MIN, MIN_DURATION_MIN } from '../../../../domain/constants';
-import { MAX_VEHICLE_HEIGHT_M, MAX_VEHICLE_LENGTH_M, normalizeDuration } from '../../../../domain/booking-request';
+import { MAX_VEHICLE_HEIGHT_M, MAX_VEHICLE_LENGTH_M, normalizeDuration } from '../../../../domain/booking-request-limits';
 import { type AvailabilityRequest, useAvailability } from '../api/get-availability';
 import { useAvailabilityEffects } from './use-availability-effects';
 
