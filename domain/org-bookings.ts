@@ -138,10 +138,12 @@ export const bookingRescheduleSchema = z.object({
 export type BookingRescheduleInput = z.infer<typeof bookingRescheduleSchema>;
 
 /**
- * An admin books for a tenant: the portal's fields and rules, plus a chosen bay (else best fit),
+ * An admin books for a tenant: the portal's fields and rules, plus a chosen site and bay (else best fit),
  * an override of the minimum advance (audited), and whether it starts approved.
  */
 export const adminBookingSchema = bookingRequestSchema.omit({ orgId: true, idempotencyKey: true }).extend({
+  /** The site the date and slot are at (its own time zone); else the best fit over every site. */
+  siteId: uuid.optional(),
   bayId: uuid.optional(),
   overrideMinAdvance: z.boolean().default(false),
   approve: z.boolean().default(true),

@@ -300,6 +300,23 @@ describe.each(databaseKinds)('organization bookings API on %s', (kind) => {
       expect(audit!.details).toMatchObject({ source: 'admin', min_advance_overridden: true, bay_chosen: true });
     });
 
+    it('books at the site the admin chose, at that site’s local time, and answers 404 for another organization’s site', async () => {
+      // A site an hour behind Sydney: its 09:00 is another instant, and the best fit over every site
+      // would take a Sydney bay at Sydney's 09:00 instead.
+      const [west] = await query<{ id: string }>(`insert into sites (org_id, name, time_zone) values ($1, 'West Yard', 'Australia/Brisbane') returning id`, [acmeId]);
+      await query(`insert into bays (org_id, site_id, name, height_clearance_m) values ($1, $2, 'W-1', 9)`, [acmeId, west!.id]);
+      const res = await call('POST', url('/bookings'), admin, body({ siteId: west!.id, date: '2026-12-02', slot: '09:00' }));
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ siteName: 'West Yard', bayName: 'W-1', timeZone: 'Australia/Brisbane', startTime: '2026-12-01T23:00:00.000Z' });
+      const taken = await call('POST', url('/bookings'), admin, body({ siteId: west!.id, date: '2026-12-02', slot: '09:00' }));
+      expect(taken.status).toBe(409);
+      expect(taken.body.error.code).toBe('no_available_bay');
+      const [harbourSite] = await query<{ id: string }>(`select id from sites where org_id = $1 limit 1`, [harbourId]);
+      const foreign = await call('POST', url('/bookings'), admin, body({ siteId: harbourSite!.id }));
+      expect(foreign.status).toBe(404);
+      await query(`update sites set active = false where id = $1`, [west!.id]);
+    });
+
     it('refuses the portal’s invalid input with its messages, and a busy bay', async () => {
       const invalid = await call('POST', url('/bookings'), admin, body({ tenantEmail: 'not-an-email', vehicleHeightM: 99 }));
       expect(invalid.status).toBe(400);

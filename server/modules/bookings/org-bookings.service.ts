@@ -14,7 +14,8 @@ import type {
 } from '../../../domain/org-bookings';
 import type { AppContext } from '../../context';
 import { conflict, notFound } from '../../plugins/errors';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { sites } from '../../db/schema';
 import { requireOrgAdmin, type OrgScope } from '../../plugins/org-scope';
 import type { ResolveAffectedInput } from '../../../domain/affected-bookings';
 import { findAffectedBookings, publishResolved, resolveAffectedInTx } from './affected-bookings';
@@ -218,7 +219,16 @@ export async function createAdminBooking(ctx: AppContext, scope: OrgScope, input
     // Linked to its tenant by the portal's rule (docs/tenant-linking.md); the tenant's portal policy
     // (blocked, daily limit, sites) is for the portal: an admin booking is the site's own decision.
     const tenant = await findLinkedTenant(tx, scope.orgId, input.tenantEmail, input.tenantName);
+    if (input.siteId) {
+      const [site] = await tx.select({ id: sites.id }).from(sites).where(and(eq(sites.id, input.siteId), eq(sites.orgId, scope.orgId)));
+      if (!site) throw notFound('Site');
+    }
     let candidates = await candidatesFor(tx, now, request, undefined, { ignoreMinAdvance: input.overrideMinAdvance });
+    if (input.siteId) {
+      // The date and slot are that site's: another site's bay at the same local time is not what was asked.
+      candidates = candidates.filter((c) => c.siteId === input.siteId);
+      if (candidates.length === 0) throw noAvailableBay();
+    }
     if (input.bayId) {
       candidates = candidates.filter((c) => c.bayId === input.bayId);
       if (candidates.length === 0) throw conflict('bay_not_free', BAY_NOT_FREE);
