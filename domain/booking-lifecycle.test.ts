@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   allowedTransitions,
+  BOOKING_MOVERS,
+  canMove,
+  statusAfterMove,
   canTransition,
   HAULIER_CHANGEABLE_STATUSES,
   isTransition,
@@ -61,5 +64,29 @@ describe('booking lifecycle table', () => {
     expect(HAULIER_CHANGEABLE_STATUSES).toEqual(['pending', 'approved']);
     expect([...RELEASED_BOOKING_STATUSES]).toEqual(['declined', 'cancelled', 'no_show']);
     expect([...ON_SITE_STATUSES]).toEqual(['checked_in', 'in_progress', 'overstay']);
+  });
+});
+
+describe('moves (another time, bay or site)', () => {
+  it('keeps the status for staff and the system, sends the haulier back to review, lets a carrier follow the policy', () => {
+    expect(statusAfterMove('approved', 'org_admin', false)).toBe('approved');
+    expect(statusAfterMove('approved', 'dockmaster', false)).toBe('approved');
+    expect(statusAfterMove('approved', 'system', false)).toBe('approved');
+    expect(statusAfterMove('pending', 'org_admin', true)).toBe('pending');
+    expect(statusAfterMove('approved', 'haulier', true)).toBe('pending');
+    expect(statusAfterMove('pending', 'haulier', true)).toBe('pending');
+    expect(statusAfterMove('approved', 'carrier', false)).toBe('pending');
+    expect(statusAfterMove('approved', 'carrier', true)).toBe('approved');
+    expect(statusAfterMove('pending', 'carrier', true)).toBe('approved');
+  });
+
+  it('moves only bookings that have not arrived', () => {
+    for (const status of BOOKING_STATUSES) {
+      const movable = status === 'pending' || status === 'approved';
+      for (const mover of BOOKING_MOVERS) {
+        expect(canMove(status, mover)).toBe(movable);
+        expect(statusAfterMove(status, mover, false) === null).toBe(!movable);
+      }
+    }
   });
 });

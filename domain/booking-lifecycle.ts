@@ -80,6 +80,41 @@ export const HAULIER_CHANGEABLE_STATUSES = BOOKING_STATUSES.filter((s) => canTra
 /** Statuses staff may reschedule (time and/or bay): not yet arrived. */
 export const RESCHEDULABLE_STATUSES = ['pending', 'approved'] as const satisfies readonly BookingStatus[];
 
+/**
+ * Who moves a booking to another time, bay or site (a reschedule, not a status move): staff, the
+ * haulier's manage link, a carrier through the API (SSC), or the system (a closure moving what it
+ * strands).
+ */
+export const BOOKING_MOVERS = ['org_admin', 'dockmaster', 'haulier', 'carrier', 'system'] as const;
+export type BookingMover = (typeof BOOKING_MOVERS)[number];
+
+/**
+ * What a move does to the status, part of the lifecycle: from → mover → the status after the move.
+ * `policy` means the tenant's or organization's approval policy decides again (approved at once
+ * when it auto-approves, else pending). A status that is absent cannot be moved by that mover.
+ * Staff and the system keep the status; the haulier's own move is reviewed again.
+ */
+export const BOOKING_MOVES: Readonly<Partial<Record<BookingStatus, Readonly<Partial<Record<BookingMover, BookingStatus | 'policy'>>>>>> = {
+  pending: { org_admin: 'pending', dockmaster: 'pending', haulier: 'pending', carrier: 'policy', system: 'pending' },
+  approved: { org_admin: 'approved', dockmaster: 'approved', haulier: 'pending', carrier: 'policy', system: 'approved' },
+};
+
+/** Whether `mover` may move a booking in status `from` at all. */
+export function canMove(from: BookingStatus, mover: BookingMover): boolean {
+  return BOOKING_MOVES[from]?.[mover] !== undefined;
+}
+
+/**
+ * The status a booking has after `mover` moves it; `policyApproves` answers the `policy` rows.
+ * Null when the move is not allowed from `from`.
+ */
+export function statusAfterMove(from: BookingStatus, mover: BookingMover, policyApproves: boolean): BookingStatus | null {
+  const outcome = BOOKING_MOVES[from]?.[mover];
+  if (outcome === undefined) return null;
+  if (outcome === 'policy') return policyApproves ? 'approved' : 'pending';
+  return outcome;
+}
+
 /** The timestamp column a move sets. */
 export const TRANSITION_TIMESTAMP: Partial<Record<BookingStatus, string>> = {
   approved: 'approved_at',
