@@ -8,11 +8,11 @@
 import { randomUUID } from 'node:crypto';
 import type { DatabaseKind } from '../server/db/client';
 import { startJobRunner } from '../server/jobs/job-runner';
-import { encryptSecret } from '../server/modules/webhooks/secret-box';
-import { newSigningSecret } from '../server/modules/webhooks/signature';
-import { startTestReceiver } from '../server/modules/webhooks/test-receiver';
-import { enqueueDeliveries } from '../server/modules/webhooks/webhook-delivery';
-import { eventEnvelope } from '../server/modules/webhooks/webhook-events';
+import { encryptSecret } from '../server/delivery/secret-box';
+import { newSigningSecret } from '../server/delivery/signature';
+import { startTestReceiver } from '../server/delivery/test-receiver';
+import { enqueueDeliveries } from '../server/delivery/webhook-delivery';
+import { eventEnvelope } from '../server/delivery/event-envelope';
 import { webhookEndpoints } from '../server/db/schema';
 import { createOrg } from '../server/test/fixtures';
 import { openBench } from './lib/bench-data';

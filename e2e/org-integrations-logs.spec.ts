@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { DEMO_PASSWORD } from '../domain/constants';
-import { startTestReceiver, type TestReceiver } from '../server/modules/webhooks/test-receiver';
+import { startTestReceiver, type TestReceiver } from '../server/delivery/test-receiver';
 import { expect, signInAtOrgAdmin, test } from './fixtures';
 
 // Settings › Integrations: what was posted for the organization, on screen (issue 13). Seeded

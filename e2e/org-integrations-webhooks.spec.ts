@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { DEMO_PASSWORD } from '../domain/constants';
-import { verifySignature } from '../server/modules/webhooks/signature';
-import { startTestReceiver, type TestReceiver } from '../server/modules/webhooks/test-receiver';
+import { verifySignature } from '../server/delivery/signature';
+import { startTestReceiver, type TestReceiver } from '../server/delivery/test-receiver';
 import { expect, signInAtLogin, signInAtOrgAdmin, test } from './fixtures';
 
 // Settings › Integrations › Webhooks (issue 13) in the browser: a private target is refused with

@@ -57,6 +57,15 @@ import billingRoutes from './modules/billing/billing.routes';
 import stripeWebhookRoutes from './modules/billing/stripe-webhook.routes';
 import apiKeyRoutes from './modules/api-keys/api-keys.routes';
 import sscRoutes from './modules/ssc/ssc.routes';
+import { listenToBookingChanges } from './modules/bookings/booking-webhooks';
+import { queueTsrNoteOnChange } from './modules/tsr-link/tsr-link.service';
+import { queueSscAppointmentChanged } from './modules/ssc/ssc-events';
+
+// Who else hears of a booking's status changes and moves, in the transaction of the change: the
+// TSR record's work note, then the carrier's SSC `appointment-changed` callback. Those modules use
+// bookings, so bookings reaches them through this list (modules/bookings/booking-webhooks.ts).
+listenToBookingChanges(queueTsrNoteOnChange);
+listenToBookingChanges(queueSscAppointmentChanged);
 
 
 export type BuildOptions = {
@@ -199,4 +208,3 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
-export type ModuleOptions = { ctx: AppContext };

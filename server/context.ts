@@ -35,3 +35,6 @@ export type AppContext = {
     subscribe?: (filter: { orgId: string; siteId: string | null }, listener: (event: RealtimeEvent) => void) => () => void;
   };
 };
+
+/** What every module's routes plugin receives from app.ts. */
+export type ModuleOptions = { ctx: AppContext };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_OPERATING_HOURS, DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../domain/constants';
 import { RELEASED_BOOKING_STATUSES } from '../../domain/booking-lifecycle';
-import { verifyPassword } from '../modules/auth/passwords';
+import { verifyPassword } from '../auth/passwords';
 import { createTestApp, databaseKinds, type TestApp } from '../test/harness';
 import { buildDemoData, localDay, toMinutes } from './demo-data';
 import { seedDemoDataIfEmpty } from './seed';

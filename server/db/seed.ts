@@ -2,7 +2,7 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { DEMO_PASSWORD } from '../../domain/constants';
 import type { AppContext } from '../context';
-import { hashPassword } from '../modules/auth/passwords';
+import { hashPassword } from '../auth/passwords';
 import type { Tx } from './client';
 import { buildDemoData } from './demo-data';
 import {

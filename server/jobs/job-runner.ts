@@ -5,7 +5,7 @@ import { extendBlackoutSeries } from './blackout-expansion';
 import { sweepNoShows, sweepOverstays } from './booking-sweeps';
 import { issueMonthlyInvoices } from './monthly-invoices';
 import { purgeExpiredLogs } from './retention';
-import { drainWebhooks, registerWebhookKicker, releaseStaleWebhookClaims } from '../modules/webhooks/webhook-delivery';
+import { drainWebhooks, registerWebhookKicker, releaseStaleWebhookClaims } from '../delivery/webhook-delivery';
 
 // Background jobs on pg-boss (decision 008): its queue tables live in the `pgboss` schema of our
 // own database, PGlite or PostgreSQL alike. A job is fetched with FOR UPDATE SKIP LOCKED, so of

@@ -6,8 +6,8 @@ import { isPlatformRole, type OrgRole, type PlatformRole } from '../../domain/en
 import type { AppContext } from '../context';
 import { organizations, orgMemberships } from '../db/schema';
 import { AppError, notFound, unauthorized } from './errors';
-import { runWithRequestActor } from '../modules/audit/actor-context';
-import { verifyAccessToken } from '../modules/auth/tokens';
+import { runWithRequestActor } from '../audit/actor-context';
+import { verifyAccessToken } from '../auth/tokens';
 
 export type AuthUser = {
   id: string;

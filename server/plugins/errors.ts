@@ -6,7 +6,7 @@ import { toStorableText } from '../../domain/text-rules';
 import { systemClock, type Clock } from '../context';
 import type { Database } from '../db/client';
 import { errorEvents } from '../db/schema';
-import { fingerprintOf } from '../modules/error-monitoring/fingerprint';
+import { fingerprintOf } from './error-fingerprint';
 
 /** The one error type: a machine code, a message a person can act on, an HTTP status. */
 export class AppError extends Error {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { OrgRole } from '../../domain/enums';
 import type { LifecycleActor } from '../../domain/booking-lifecycle';
 import type { AppContext } from '../context';
-import type { AuditActor } from '../modules/audit/audit.service';
+import type { AuditActor } from '../audit/write-audit';
 import { requireAuth, requireOrgAccess } from './auth';
 import { forbidden, notFound } from './errors';
 

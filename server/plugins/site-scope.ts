@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { sites } from '../db/schema';
-import type { AuditActor } from '../modules/audit/audit.service';
+import type { AuditActor } from '../audit/write-audit';
 import { checkOrgAccess, requireAuth } from './auth';
 import { notFound } from './errors';
 

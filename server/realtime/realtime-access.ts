@@ -3,7 +3,7 @@ import type { AppContext } from '../context';
 import { sites } from '../db/schema';
 import { checkOrgAccess } from '../plugins/auth';
 import { AppError } from '../plugins/errors';
-import { verifyAccessToken } from '../modules/auth/tokens';
+import { verifyAccessToken } from '../auth/tokens';
 import type { RealtimeFilter } from './hub';
 
 export type SubscriptionDecision =

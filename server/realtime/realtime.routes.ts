@@ -5,9 +5,8 @@ import {
   type RealtimeClientMessage,
   type RealtimeServerMessage,
 } from '../../domain/realtime';
-import type { ModuleOptions } from '../app';
-import type { AppContext } from '../context';
-import { verifyAccessToken } from '../modules/auth/tokens';
+import type { AppContext, ModuleOptions } from '../context';
+import { verifyAccessToken } from '../auth/tokens';
 import { authorizeSubscription } from './realtime-access';
 
 // GET /api/realtime — the live-update socket. Browsers cannot set headers on a WebSocket, so the

@@ -2,7 +2,7 @@ import type { Session } from '../../domain/auth-schemas';
 import type { App } from '../app';
 import type { Database } from '../db/client';
 import { bays, organizations, orgMemberships, sites, users } from '../db/schema';
-import { hashPassword } from '../modules/auth/passwords';
+import { hashPassword } from '../auth/passwords';
 
 // Small builders for API tests: real rows through the real schema.
 

@@ -11,7 +11,7 @@ import { openDatabase, type DatabaseKind } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { createMailer } from '../mail/mailer';
 import { drainMail } from '../mail/outbox';
-import { mailRenderers } from '../mail/renderers';
+import { mailRenderers } from '../mail-renderers';
 import { createRealtimeHub } from '../realtime/hub';
 import { createLocalStorage } from '../storage/storage';
 

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_PLATE_PHOTO_BYTES, plateReadResultSchema, webhookReadBodySchema } from '../../../domain/plate-reads';
-import type { ModuleOptions } from '../../app';
+import type { ModuleOptions } from '../../context';
 import { badRequest, unauthorized } from '../../plugins/errors';
 import { findCameraToken, markCameraTokenUsed, type CameraTokenMatch } from '../org-settings/camera-tokens';
 import { closePlateOcrIfLoaded } from './plate-ocr-loader';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoDataIfEmpty } from '../../db/seed';
 import { renderPlate } from '../../ocr/fixtures/plate-image';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/harness';
-import { signAccessToken } from '../auth/tokens';
+import { signAccessToken } from '../../auth/tokens';
 import { newCameraSecret } from '../org-settings/camera-tokens';
 import { CAMERA_READS_PER_MINUTE } from './anpr-webhook.routes';
 

@@ -8,7 +8,7 @@ import {
   plateReadSchema,
   resolvePlateReadBodySchema,
 } from '../../../domain/plate-reads';
-import type { ModuleOptions } from '../../app';
+import type { ModuleOptions } from '../../context';
 import { badRequest, forbidden } from '../../plugins/errors';
 import { siteScope, type SiteScope } from '../../plugins/site-scope';
 import { closePlateOcrIfLoaded } from './plate-ocr-loader';

@@ -13,7 +13,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import { AppError, conflict, notFound } from '../../plugins/errors';
-import { writeAudit, type AuditActor } from '../audit/audit.service';
+import { writeAudit, type AuditActor } from '../../audit/write-audit';
 import { checkInAtGate, type GateActor } from '../gate/gate-actions';
 import * as repo from './plate-reads.repo';
 

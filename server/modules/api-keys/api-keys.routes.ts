@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiKeyCreateSchema, apiKeyListQuerySchema, apiKeyListSchema, apiKeySchema, createdApiKeySchema } from '../../../domain/api-keys';
-import type { ModuleOptions } from '../../app';
+import type { ModuleOptions } from '../../context';
 import { orgScope, requireOrgAdmin } from '../../plugins/org-scope';
 import * as service from './api-keys.service';
 

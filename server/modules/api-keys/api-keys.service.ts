@@ -1,4 +1,4 @@
-import { randomToken, hashToken } from '../auth/tokens';
+import { randomToken, hashToken } from '../../auth/tokens';
 import {
   API_KEY_PREFIX,
   API_KEYS_PAGE_SIZE,
@@ -14,7 +14,7 @@ import {
 import type { AppContext } from '../../context';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
 import { requireOrgAdmin, type OrgScope } from '../../plugins/org-scope';
-import { writeAudit, type AuditActor } from '../audit/audit.service';
+import { writeAudit, type AuditActor } from '../../audit/write-audit';
 import * as repo from './api-keys.repo';
 
 // API keys: an org admin makes one per tenant with scopes and an optional expiry, sees it listed

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBay, createOrg, createSite, createUser, addMember, TEST_PASSWORD } from '../../test/fixtures';
 import { PNG_BYTES } from '../../test/files';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/harness';
-import { signAccessToken } from '../auth/tokens';
+import { signAccessToken } from '../../auth/tokens';
 import { totpCode } from '../mfa/totp';
 
 // Every write of the product leaves an audit entry (issue 12). The route table (the OpenAPI document

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_CSV_COLUMNS, AUDIT_CSV_MAX_ROWS } from '../../../domain/audit-log';
 import { seedDemoDataIfEmpty } from '../../db/seed';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/harness';
-import { signAccessToken } from '../auth/tokens';
+import { signAccessToken } from '../../auth/tokens';
 
 // The audit log read by platform administrators (/api/platform/audit…) and by an organization's
 // admins (/api/orgs/:orgId/audit…): newest first, 20 a page, the organization's name, every filter,

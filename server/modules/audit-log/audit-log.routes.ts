@@ -9,7 +9,7 @@ import {
   platformAuditFilterSchema,
   platformAuditListQuerySchema,
 } from '../../../domain/audit-log';
-import type { ModuleOptions } from '../../app';
+import type { ModuleOptions } from '../../context';
 import { requirePlatformAdmin } from '../../plugins/auth';
 import { orgScope, registerOrgScope, requireOrgAdmin } from '../../plugins/org-scope';
 import * as service from './audit-log.service';

@@ -8,7 +8,7 @@ import {
   type AuditList,
 } from '../../../domain/audit-log';
 import type { AppContext } from '../../context';
-import { writeAudit, type AuditActor } from '../audit/audit.service';
+import { writeAudit, type AuditActor } from '../../audit/write-audit';
 import * as repo from './audit-log.repo';
 import type { AuditScope } from './audit-log.repo';
 

@@ -4,7 +4,6 @@ import type { Db, Tx } from '../../db/client';
 import {
   authSessions,
   authTokens,
-  loginFailures,
   organizations,
   orgMemberships,
   refreshTokens,
@@ -20,48 +19,6 @@ export function findUserByEmail(db: Conn, email: string) {
     .from(users)
     .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
     .then((rows) => rows[0]);
-}
-
-export function findUserById(db: Conn, id: string) {
-  return db
-    .select()
-    .from(users)
-    .where(eq(users.id, id))
-    .then((rows) => rows[0]);
-}
-
-export type FailureCount = { count: number; last: Date | null };
-
-/** Failed sign-ins since `since`: for one account key, and from one address. */
-export async function recentFailures(db: Conn, key: string, ip: string | null, since: Date): Promise<{ account: FailureCount; ip: FailureCount }> {
-  const [account] = await db
-    .select({ count: sql<number>`count(*)::int`, last: sql<Date | null>`max(${loginFailures.createdAt})` })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.email, key), gt(loginFailures.createdAt, since)));
-  const [fromIp] = ip
-    ? await db
-        .select({ count: sql<number>`count(*)::int`, last: sql<Date | null>`max(${loginFailures.createdAt})` })
-        .from(loginFailures)
-        .where(and(eq(loginFailures.ip, ip), gt(loginFailures.createdAt, since)))
-    : [{ count: 0, last: null }];
-  const toCount = (row?: { count: number; last: Date | string | null }): FailureCount => ({
-    count: Number(row?.count ?? 0),
-    last: row?.last ? new Date(row.last) : null,
-  });
-  return { account: toCount(account), ip: toCount(fromIp) };
-}
-
-/** Records a failed (or not yet checked) attempt; answers its id. */
-export function recordFailure(db: Conn, key: string, ip: string | null, at: Date): Promise<number> {
-  return db
-    .insert(loginFailures)
-    .values({ email: key, ip, createdAt: at })
-    .returning({ id: loginFailures.id })
-    .then((rows) => rows[0]!.id);
-}
-
-export function clearFailures(db: Conn, key: string) {
-  return db.delete(loginFailures).where(eq(loginFailures.email, key));
 }
 
 /** Active memberships of a user in active organizations, with the organization's name and status. */
@@ -104,18 +61,6 @@ export function findMemberByEmployeeId(db: Conn, orgId: string, employeeId: stri
     .innerJoin(users, eq(users.id, orgMemberships.userId))
     .where(and(eq(orgMemberships.orgId, orgId), sql`lower(${orgMemberships.employeeId}) = ${employeeId.toLowerCase()}`))
     .then((rows) => rows[0]);
-}
-
-export function insertSession(db: Conn, values: typeof authSessions.$inferInsert) {
-  return db
-    .insert(authSessions)
-    .values(values)
-    .returning()
-    .then((rows) => rows[0]!);
-}
-
-export function insertRefreshToken(db: Conn, sessionId: string, tokenHash: string, at: Date) {
-  return db.insert(refreshTokens).values({ sessionId, tokenHash, createdAt: at });
 }
 
 export function findRefreshToken(db: Conn, tokenHash: string) {

@@ -17,13 +17,16 @@ import {
   type MfaChallenge,
   type Session,
 } from '../../../domain/auth-schemas';
-import type { ModuleOptions } from '../../app';
+import type { ModuleOptions } from '../../context';
 import { requireAuth } from '../../plugins/auth';
 import { badRequest } from '../../plugins/errors';
 import { perIpLimit } from '../../plugins/rate-limit';
-import { requestMeta as meta } from './attempts';
-import * as auth from './auth.service';
-import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S, deviceCookieValue, readDeviceMarks } from './sign-in-throttle';
+import { requestMeta as meta } from '../../auth/attempts';
+import { currentUserRole, getCurrentUser, updateCurrentUser } from './account.service';
+import { refreshSession, signOut } from './session.service';
+import { signInDockmaster, signInWithMfa, signInWithPassword } from './sign-in.service';
+import { getAuthSettings, requestPasswordRecovery, signUp, verifyToken } from './sign-up.service';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S, deviceCookieValue, readDeviceMarks } from '../../auth/sign-in-throttle';
 
 /**
  * A token response: never cached by a browser or a proxy. After a sign-in, the browser is marked
@@ -100,12 +103,12 @@ const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =>
         return parsed.data;
       };
       if (request.query.grant_type === 'refresh_token') {
-        return sendSession(ctx, request, reply, await auth.refreshSession(ctx, parse(refreshGrantSchema).refresh_token), false);
+        return sendSession(ctx, request, reply, await refreshSession(ctx, parse(refreshGrantSchema).refresh_token), false);
       }
       if (request.query.grant_type === 'mfa') {
-        return sendSession(ctx, request, reply, await auth.signInWithMfa(ctx, parse(mfaGrantSchema), meta(request)), true);
+        return sendSession(ctx, request, reply, await signInWithMfa(ctx, parse(mfaGrantSchema), meta(request)), true);
       }
-      return sendSession(ctx, request, reply, await auth.signInWithPassword(ctx, parse(passwordGrantSchema), meta(request)), true);
+      return sendSession(ctx, request, reply, await signInWithPassword(ctx, parse(passwordGrantSchema), meta(request)), true);
     },
   );
 
@@ -120,14 +123,14 @@ const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =>
         response: { 200: z.union([sessionSchema, mfaChallengeSchema]) },
       },
     },
-    async (request, reply) => sendSession(ctx, request, reply, await auth.signInDockmaster(ctx, request.body, meta(request)), true),
+    async (request, reply) => sendSession(ctx, request, reply, await signInDockmaster(ctx, request.body, meta(request)), true),
   );
 
   app.post(
     '/auth/logout',
     { schema: { tags: ['auth'], summary: 'Sign out: revokes the session and its refresh tokens', security: [{ bearer: [] }] } },
     async (request, reply) => {
-      await auth.signOut(ctx, requireAuth(request), meta(request));
+      await signOut(ctx, requireAuth(request), meta(request));
       return reply.code(204).send();
     },
   );
@@ -135,7 +138,7 @@ const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =>
   app.get(
     '/auth/user',
     { schema: { tags: ['auth'], summary: 'The signed-in user, role and memberships', security: [{ bearer: [] }], response: { 200: currentUserSchema } } },
-    async (request) => auth.getCurrentUser(ctx, requireAuth(request)),
+    async (request) => getCurrentUser(ctx, requireAuth(request)),
   );
 
   app.put(
@@ -149,7 +152,7 @@ const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =>
         response: { 200: currentUserSchema },
       },
     },
-    async (request) => auth.updateCurrentUser(ctx, requireAuth(request), request.body),
+    async (request) => updateCurrentUser(ctx, requireAuth(request), request.body),
   );
 
   app.post(
@@ -163,7 +166,7 @@ const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =>
         response: { 200: z.object({ confirmationSent: z.boolean() }) },
       },
     },
-    async (request) => auth.signUp(ctx, request.body),
+    async (request) => signUp(ctx, request.body),
   );
 
   app.post(
@@ -172,7 +175,7 @@ const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =>
       config: limit(10),
       schema: { tags: ['auth'], summary: 'E-mail a password reset link', body: recoverSchema, response: { 200: messageSchema } },
     },
-    async (request) => auth.requestPasswordRecovery(ctx, request.body.email, meta(request)),
+    async (request) => requestPasswordRecovery(ctx, request.body.email, meta(request)),
   );
 
   app.get(
@@ -184,7 +187,7 @@ const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =>
         response: { 200: authSettingsSchema },
       },
     },
-    async () => auth.getAuthSettings(ctx),
+    async () => getAuthSettings(ctx),
   );
 
   app.post(
@@ -198,7 +201,7 @@ const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =>
         response: { 200: z.object({ email: z.string(), message: z.string() }) },
       },
     },
-    async (request) => auth.verifyToken(ctx, request.body),
+    async (request) => verifyToken(ctx, request.body),
   );
 
   app.post(
@@ -213,7 +216,7 @@ const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =>
     },
     // A JSON string (or null), as a database RPC returns it; Fastify would send a bare string as text.
     async (request, reply) =>
-      reply.type('application/json').serializer((v) => JSON.stringify(v)).send(await auth.currentUserRole(ctx, requireAuth(request))),
+      reply.type('application/json').serializer((v) => JSON.stringify(v)).send(await currentUserRole(ctx, requireAuth(request))),
   );
 };
 

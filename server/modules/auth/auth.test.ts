@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/harness';
 import { addMember, bearer, createOrg, createSite, createUser, signIn, TEST_PASSWORD } from '../../test/fixtures';
 import { SignJWT } from 'jose';
-import { FREE_ACCOUNT_FAILURES } from './sign-in-throttle';
+import { FREE_ACCOUNT_FAILURES } from '../../auth/sign-in-throttle';
 
 describe.each(databaseKinds)('auth API on %s', (kind) => {
   let t: TestApp;

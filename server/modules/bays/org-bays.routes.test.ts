@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RealtimeEvent } from '../../../domain/realtime';
 import { seedDemoDataIfEmpty } from '../../db/seed';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/harness';
-import { signAccessToken } from '../auth/tokens';
+import { signAccessToken } from '../../auth/tokens';
 
 // The organization's bays API: add, edit, close, reopen, delete — names unique per site in any
 // case, natural order, bays with bookings kept for their history, upcoming bookings never left

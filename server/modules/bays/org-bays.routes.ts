@@ -9,7 +9,7 @@ import {
   bayUpdateSchema,
   bayWriteResultSchema,
 } from '../../../domain/org-bays';
-import type { ModuleOptions } from '../../app';
+import type { ModuleOptions } from '../../context';
 import { orgScope } from '../../plugins/org-scope';
 import * as service from './org-bays.service';
 

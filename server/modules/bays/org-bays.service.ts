@@ -18,7 +18,7 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../plugins/errors';
 import { requireOrgAdmin, type OrgScope } from '../../plugins/org-scope';
-import { writeAudit } from '../audit/audit.service';
+import { writeAudit } from '../../audit/write-audit';
 import { assertWithinPlanLimit, oneBayAtSite } from '../billing/plan-limits';
 import {
   affectedBookingsConflict,

@@ -17,7 +17,7 @@ import { billing, invoices, orgInvitations, plans } from '../../db/schema';
 import { issueMonthlyInvoices } from '../../jobs/monthly-invoices';
 import { addMember, bearer, createBay, createOrg, createSite, createUser, signIn } from '../../test/fixtures';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/harness';
-import { issueInvoices } from './billing.service';
+import { issueInvoices } from './invoice-run.service';
 
 // Plans, an organization's plan, invoices (the monthly run, by hand, the PDF, paid by hand or by
 // Stripe's signed webhook) and revenue, on a hand-made platform frozen at Monday 2026-11-23 09:00 UTC.

@@ -16,9 +16,13 @@ import {
   revenueSchema,
   voidInvoiceSchema,
 } from '../../../domain/billing';
-import type { ModuleOptions } from '../../app';
+import type { ModuleOptions } from '../../context';
 import { requirePlatformAdmin } from '../../plugins/auth';
-import * as service from './billing.service';
+import { issueInvoicesNow } from './invoice-run.service';
+import { invoicePdf, listInvoices, markInvoicePaid, voidInvoice } from './invoices.service';
+import { assignPlan, getOrganizationBilling } from './organization-plan.service';
+import { createPlan, listPlans, updatePlan } from './plans.service';
+import { revenue } from './revenue.service';
 
 // /api/platform/plans, …/invoices, …/revenue and an organization's plan (issue 12). Every route:
 // 401 signed out, 403 without a platform role (checked before the body or query is read); the
@@ -45,7 +49,7 @@ const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
         response: { 200: planListSchema },
       },
     },
-    async (request) => service.listPlans(ctx, requirePlatformAdmin(request)),
+    async (request) => listPlans(ctx, requirePlatformAdmin(request)),
   );
 
   app.post(
@@ -59,7 +63,7 @@ const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
         response: { 201: planSchema },
       },
     },
-    async (request, reply) => reply.code(201).send(await service.createPlan(ctx, requirePlatformAdmin(request), request.body, request.ip)),
+    async (request, reply) => reply.code(201).send(await createPlan(ctx, requirePlatformAdmin(request), request.body, request.ip)),
   );
 
   app.patch(
@@ -74,7 +78,7 @@ const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
         response: { 200: planSchema },
       },
     },
-    async (request) => service.updatePlan(ctx, requirePlatformAdmin(request), request.params.planId, request.body, request.ip),
+    async (request) => updatePlan(ctx, requirePlatformAdmin(request), request.params.planId, request.body, request.ip),
   );
 
   app.get(
@@ -88,7 +92,7 @@ const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
         response: { 200: organizationBillingSchema },
       },
     },
-    async (request) => service.getOrganizationBilling(ctx, requirePlatformAdmin(request), request.params.orgId),
+    async (request) => getOrganizationBilling(ctx, requirePlatformAdmin(request), request.params.orgId),
   );
 
   app.put(
@@ -103,7 +107,7 @@ const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
         response: { 200: organizationBillingSchema },
       },
     },
-    async (request) => service.assignPlan(ctx, requirePlatformAdmin(request), request.params.orgId, request.body.planId, request.ip),
+    async (request) => assignPlan(ctx, requirePlatformAdmin(request), request.params.orgId, request.body.planId, request.ip),
   );
 
   app.get(
@@ -117,7 +121,7 @@ const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
         response: { 200: invoiceListSchema },
       },
     },
-    async (request) => service.listInvoices(ctx, requirePlatformAdmin(request), request.query),
+    async (request) => listInvoices(ctx, requirePlatformAdmin(request), request.query),
   );
 
   app.post(
@@ -131,7 +135,7 @@ const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
         response: { 200: issueInvoicesResultSchema },
       },
     },
-    async (request) => service.issueInvoicesNow(ctx, requirePlatformAdmin(request), request.body.period, request.ip),
+    async (request) => issueInvoicesNow(ctx, requirePlatformAdmin(request), request.body.period, request.ip),
   );
 
   app.post(
@@ -146,7 +150,7 @@ const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
         response: { 200: invoiceSchema },
       },
     },
-    async (request) => service.markInvoicePaid(ctx, requirePlatformAdmin(request), request.params.invoiceId, request.body.reference, request.ip),
+    async (request) => markInvoicePaid(ctx, requirePlatformAdmin(request), request.params.invoiceId, request.body.reference, request.ip),
   );
 
   app.post(
@@ -161,7 +165,7 @@ const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
         response: { 200: invoiceSchema },
       },
     },
-    async (request) => service.voidInvoice(ctx, requirePlatformAdmin(request), request.params.invoiceId, request.body.reason, request.ip),
+    async (request) => voidInvoice(ctx, requirePlatformAdmin(request), request.params.invoiceId, request.body.reason, request.ip),
   );
 
   app.get(
@@ -175,7 +179,7 @@ const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
       },
     },
     async (request, reply) => {
-      const { fileName, pdf } = await service.invoicePdf(ctx, request.params.invoiceId);
+      const { fileName, pdf } = await invoicePdf(ctx, request.params.invoiceId);
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${fileName}"`)
@@ -194,7 +198,7 @@ const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
         response: { 200: revenueSchema },
       },
     },
-    async () => service.revenue(ctx),
+    async () => revenue(ctx),
   );
 };
 

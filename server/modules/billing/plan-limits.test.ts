@@ -3,7 +3,7 @@ import { planLimitMessage } from '../../../domain/billing';
 import { billing, plans } from '../../db/schema';
 import { addMember, createBay, createOrg, createSite, createUser } from '../../test/fixtures';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/harness';
-import { signAccessToken } from '../auth/tokens';
+import { signAccessToken } from '../../auth/tokens';
 import { orgRules } from '../bookings/allocate-bay';
 
 // Plan limits where things are created (issue 12): sites, bays, members (pending invitations

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ModuleOptions } from '../../app';
+import type { ModuleOptions } from '../../context';
 import { handleStripeWebhook } from './stripe-webhook.service';
 
 // POST /api/billing/stripe/webhook (issue 12): Stripe's deliveries, public, authenticated by their

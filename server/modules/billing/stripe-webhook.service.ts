@@ -1,7 +1,7 @@
 import { PROVIDER_INVOICE_METADATA_KEY, WEBHOOKS_NOT_CONFIGURED, WEBHOOK_SIGNATURE_INVALID, amountToCents } from '../../../domain/billing';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../plugins/errors';
-import { writeAudit } from '../audit/audit.service';
+import { writeAudit } from '../../audit/write-audit';
 import * as repo from './billing.repo';
 
 // Stripe's webhook (issue 12): an event that says one of our invoices was paid marks it paid.

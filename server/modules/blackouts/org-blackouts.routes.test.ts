@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RealtimeEvent } from '../../../domain/realtime';
 import { seedDemoDataIfEmpty } from '../../db/seed';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/harness';
-import { signAccessToken } from '../auth/tokens';
+import { signAccessToken } from '../../auth/tokens';
 
 // Blackouts through the API: one-offs and recurring series (expanded into rows the portal's
 // availability reads), edits that rewrite only the future, live bookings in the way (409, then

@@ -15,8 +15,10 @@ import {
   updateBlackoutSchema,
   updateSeriesSchema,
 } from '../../../domain/org-blackouts';
-import type { ModuleOptions } from '../../app';
+import type { ModuleOptions } from '../../context';
 import { orgScope } from '../../plugins/org-scope';
+import * as series from './blackout-series.service';
+import * as oneOff from './one-off-blackouts.service';
 import * as service from './org-blackouts.service';
 
 // /api/orgs/:orgId/blackouts… and /blackout-series… — registered inside the organization scope
@@ -65,7 +67,7 @@ const orgBlackoutRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ct
         response: { 201: blackoutWriteResultSchema },
       },
     },
-    async (request, reply) => reply.code(201).send(await service.createBlackout(ctx, orgScope(request), request.body, request.ip)),
+    async (request, reply) => reply.code(201).send(await oneOff.createBlackout(ctx, orgScope(request), request.body, request.ip)),
   );
 
   app.patch(
@@ -81,7 +83,7 @@ const orgBlackoutRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ct
         response: { 200: blackoutWriteResultSchema },
       },
     },
-    async (request) => service.updateBlackout(ctx, orgScope(request), request.params.blackoutId, request.body, request.ip),
+    async (request) => oneOff.updateBlackout(ctx, orgScope(request), request.params.blackoutId, request.body, request.ip),
   );
 
   app.delete(
@@ -95,7 +97,7 @@ const orgBlackoutRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ct
       },
     },
     async (request, reply) => {
-      await service.deleteBlackout(ctx, orgScope(request), request.params.blackoutId, request.ip);
+      await oneOff.deleteBlackout(ctx, orgScope(request), request.params.blackoutId, request.ip);
       return reply.code(204).send();
     },
   );
@@ -126,7 +128,7 @@ const orgBlackoutRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ct
         response: { 201: seriesWriteResultSchema },
       },
     },
-    async (request, reply) => reply.code(201).send(await service.createSeries(ctx, orgScope(request), request.body, request.ip)),
+    async (request, reply) => reply.code(201).send(await series.createSeries(ctx, orgScope(request), request.body, request.ip)),
   );
 
   app.patch(
@@ -142,7 +144,7 @@ const orgBlackoutRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ct
         response: { 200: seriesWriteResultSchema },
       },
     },
-    async (request) => service.updateSeries(ctx, orgScope(request), request.params.seriesId, request.body, request.ip),
+    async (request) => series.updateSeries(ctx, orgScope(request), request.params.seriesId, request.body, request.ip),
   );
 
   app.delete(
@@ -156,7 +158,7 @@ const orgBlackoutRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ct
         response: { 200: seriesDeleteResultSchema },
       },
     },
-    async (request) => service.deleteSeries(ctx, orgScope(request), request.params.seriesId, request.ip),
+    async (request) => series.deleteSeries(ctx, orgScope(request), request.params.seriesId, request.ip),
   );
 };
 

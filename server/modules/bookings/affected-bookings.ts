@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { conflict } from '../../plugins/errors';
 import type { OrgScope } from '../../plugins/org-scope';
-import { writeAudit } from '../audit/audit.service';
+import { writeAudit } from '../../audit/write-audit';
 import type { Candidate } from '../availability/availability.service';
 import { claimBay } from './allocate-bay';
 import { queueBookingChangedMail } from './booking-mail-queue';

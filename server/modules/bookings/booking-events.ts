@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { kickWebhookDeliveries } from '../webhooks/webhook-delivery';
+import { kickWebhookDeliveries } from '../../delivery/webhook-delivery';
 
 /** After commit only: a rolled-back change must not make every open screen refetch. */
 export function publishBookingEvent(

@@ -1,8 +1,9 @@
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { enqueueMail, type MailRenderers } from '../../mail/outbox';
-import { hashToken } from '../auth/tokens';
-import { readOrgSettingsOf } from '../org-settings/org-settings.repo';
+import { listOrgAdminEmails } from '../../mail/recipients';
+import { hashToken } from '../../auth/tokens';
+import { readOrgSettingsOf } from '../org-settings/org-settings.service';
 import {
   renderBookingChanged,
   renderBookingConfirmation,
@@ -72,7 +73,7 @@ export function queueBookingChangedMail(tx: Tx, now: Date, booking: BookingRef, 
 export async function newRequestRecipients(ctx: AppContext, orgId: string): Promise<string[]> {
   const { notifications } = await readOrgSettingsOf(ctx.database.db, orgId);
   if (notifications.newRequestRecipients === 'custom' && notifications.newRequestEmails.length > 0) return notifications.newRequestEmails;
-  return repo.listOrgAdminEmails(ctx.database.db, orgId);
+  return listOrgAdminEmails(ctx.database.db, orgId);
 }
 
 async function loadView(ctx: AppContext, payload: Record<string, unknown>) {

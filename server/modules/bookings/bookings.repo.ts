@@ -1,6 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { bays, bookingDocuments, bookings, organizations, orgMemberships, sites, users } from '../../db/schema';
+import { bays, bookingDocuments, bookings, organizations, sites } from '../../db/schema';
 
 type Conn = Db | Tx;
 
@@ -52,17 +52,6 @@ export function countDocuments(db: Conn, bookingId: string) {
     .from(bookingDocuments)
     .where(eq(bookingDocuments.bookingId, bookingId))
     .then((rows) => rows.length);
-}
-
-/** E-mail addresses of the organization's active admins (new-request notifications). */
-export function listOrgAdminEmails(db: Conn, orgId: string) {
-  return db
-    .select({ email: users.email })
-    .from(orgMemberships)
-    .innerJoin(users, eq(users.id, orgMemberships.userId))
-    .where(and(eq(orgMemberships.orgId, orgId), eq(orgMemberships.role, 'org_admin'), eq(orgMemberships.active, true), eq(users.active, true)))
-    .orderBy(asc(users.email))
-    .then((rows) => rows.map((r) => r.email));
 }
 
 export type BookingUpdate = Partial<typeof bookings.$inferInsert>;

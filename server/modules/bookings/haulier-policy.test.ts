@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addMember, createBay, createOrg, createSite, createUser } from '../../test/fixtures';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/harness';
-import { hashToken } from '../auth/tokens';
+import { hashToken } from '../../auth/tokens';
 import { queueNewBookingMail } from './booking-mail-queue';
 import { manageTokenFor } from './manage-token';
 

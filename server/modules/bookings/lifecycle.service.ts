@@ -10,12 +10,12 @@ import {
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
-import { writeAudit, type AuditActor } from '../audit/audit.service';
+import { writeAudit, type AuditActor } from '../../audit/write-audit';
 import { queueBookingChangedMail } from './booking-mail-queue';
 import type { BookingChange } from './booking-mail';
 import * as repo from './bookings.repo';
-import { queueBookingWebhooks } from '../webhooks/webhook-events';
-import { kickWebhookDeliveries } from '../webhooks/webhook-delivery';
+import { queueBookingWebhooks } from './booking-webhooks';
+import { kickWebhookDeliveries } from '../../delivery/webhook-delivery';
 
 // Every status move of a booking goes through applyTransition: it checks the move against the
 // lifecycle table (domain/booking-lifecycle.ts) and the caller's version, sets the status, its

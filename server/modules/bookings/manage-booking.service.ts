@@ -5,14 +5,14 @@ import { manageViewSchema } from '../../../domain/public-booking';
 import { HAULIER_CHANGEABLE_STATUSES } from '../../../domain/booking-lifecycle';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../plugins/errors';
-import { writeAudit } from '../audit/audit.service';
+import { writeAudit } from '../../audit/write-audit';
 import { getDayAvailability } from '../availability/availability.service';
-import { hashToken } from '../auth/tokens';
-import { readOrgSettingsOf } from '../org-settings/org-settings.repo';
+import { hashToken } from '../../auth/tokens';
+import { readOrgSettingsOf } from '../org-settings/org-settings.service';
 import { publishBookingEvent } from './booking-events';
 import { queueBookingChangedMail } from './booking-mail-queue';
 import { afterCommit, applyTransitionInTx } from './lifecycle.service';
-import { queueBookingWebhooks } from '../webhooks/webhook-events';
+import { queueBookingWebhooks } from './booking-webhooks';
 import * as repo from './bookings.repo';
 import { candidatesToMove, claimBay } from './allocate-bay';
 

@@ -10,7 +10,7 @@ import {
   bookingTransitionSchema,
 } from '../../../domain/org-bookings';
 import { resolveAffectedResultSchema, resolveAffectedSchema } from '../../../domain/affected-bookings';
-import type { ModuleOptions } from '../../app';
+import type { ModuleOptions } from '../../context';
 import { orgScope } from '../../plugins/org-scope';
 import * as service from './org-bookings.service';
 

@@ -5,7 +5,7 @@ import { availabilityQuerySchema, availabilityResponseSchema } from '../../../do
 import { isCalendarDate, isTimeOfDay } from '../../../domain/booking-request';
 import { multiLine } from '../../../domain/text-rules';
 import { bookingInfoSchema, manageViewSchema, submittedBookingSchema } from '../../../domain/public-booking';
-import type { ModuleOptions } from '../../app';
+import type { ModuleOptions } from '../../context';
 import { bays, organizations, sites } from '../../db/schema';
 import { perIpLimit } from '../../plugins/rate-limit';
 import { getDayAvailability, type DayAvailability } from '../availability/availability.service';

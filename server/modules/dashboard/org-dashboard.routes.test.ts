@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_OPERATING_HOURS } from '../../../domain/constants';
 import { seedDemoDataIfEmpty } from '../../db/seed';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/harness';
-import { signAccessToken } from '../auth/tokens';
+import { signAccessToken } from '../../auth/tokens';
 
 // The organization admin dashboard API: every figure checked against bookings inserted here, at a
 // frozen clock, with "today" being each site's own day; and nothing of it reachable from outside.

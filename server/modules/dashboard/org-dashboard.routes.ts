@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { orgDashboardQuerySchema, orgDashboardSchema } from '../../../domain/org-dashboard';
-import type { ModuleOptions } from '../../app';
+import type { ModuleOptions } from '../../context';
 import { orgScope } from '../../plugins/org-scope';
 import * as service from './org-dashboard.service';
 

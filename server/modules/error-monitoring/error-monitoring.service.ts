@@ -13,9 +13,9 @@ import { canEditPlatformSettings } from '../../../domain/platform-settings';
 import type { AppContext } from '../../context';
 import type { AuthContext } from '../../plugins/auth';
 import { captureErrorEvent, conflict, forbidden, notFound } from '../../plugins/errors';
-import { writeAudit } from '../audit/audit.service';
+import { writeAudit } from '../../audit/write-audit';
 import * as repo from './error-monitoring.repo';
-import { fingerprintOf } from './fingerprint';
+import { fingerprintOf } from '../../plugins/error-fingerprint';
 
 // Error monitoring (issue 12): groups of server and browser errors for platform administrators,
 // resolved and reopened by super admins and owners; browser reports from anyone, rate limited and

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import type { AuditActor } from '../audit/audit.service';
+import type { AuditActor } from '../../audit/write-audit';
 import { checkIn, checkOut } from './gate.service';
 
 // The gate's moves on a booking, shared by the gate screens' routes and the plate reads (a typed

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoDataIfEmpty } from '../../db/seed';
 import { addMember, createBay, createOrg, createSite, createUser, signIn as signInWithPassword, bearer } from '../../test/fixtures';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/harness';
-import { signAccessToken } from '../auth/tokens';
+import { signAccessToken } from '../../auth/tokens';
 import { gateMailRenderers, GATE_EMERGENCY_MAIL_KIND } from './gate-mail';
 import { checkInAtGate } from './gate-actions';
 

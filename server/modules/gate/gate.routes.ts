@@ -15,7 +15,7 @@ import {
   gateStartSchema,
   walkInSchema,
 } from '../../../domain/gate';
-import type { ModuleOptions } from '../../app';
+import type { ModuleOptions } from '../../context';
 import { siteScope } from '../../plugins/site-scope';
 import * as service from './gate.service';
 

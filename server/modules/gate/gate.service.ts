@@ -21,14 +21,15 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { bookings } from '../../db/schema';
 import { enqueueMail } from '../../mail/outbox';
+import { listOrgAdminEmails } from '../../mail/recipients';
 import { AppError, conflict, forbidden, notFound } from '../../plugins/errors';
 import type { SiteScope } from '../../plugins/site-scope';
-import { writeAudit } from '../audit/audit.service';
+import { writeAudit } from '../../audit/write-audit';
 import { assertWithinPlanLimit } from '../billing/plan-limits';
-import { hashToken } from '../auth/tokens';
+import { hashToken } from '../../auth/tokens';
 import { claimBay } from '../bookings/allocate-bay';
-import * as bookingsRepo from '../bookings/bookings.repo';
-import { queueBookingWebhooks } from '../webhooks/webhook-events';
+import * as bookingRecords from '../bookings/booking-records';
+import { queueBookingWebhooks } from '../bookings/booking-webhooks';
 import { afterCommit, applyTransitionInTx, staleVersion, type TransitionActor } from '../bookings/lifecycle.service';
 import { manageTokenFor } from '../bookings/manage-token';
 import { findLinkedTenant } from '../tenants/tenant-link';
@@ -110,7 +111,7 @@ const sqlIdIs = (id: string) => eq(bookings.id, id);
 /** The booking, locked, if it belongs to the actor's site (another site's or organization's: 404). */
 async function lockSiteBooking(tx: Tx, actor: GateActor, bookingId: string) {
   if (!UUID.test(bookingId)) throw notFound('Booking');
-  const view = await bookingsRepo.findBookingView(tx, { id: bookingId }, true);
+  const view = await bookingRecords.findBookingView(tx, { id: bookingId }, true);
   if (!view || view.booking.orgId !== actor.orgId || view.booking.siteId !== actor.siteId) throw notFound('Booking');
   return view;
 }
@@ -243,7 +244,7 @@ export async function startAtBay(ctx: AppContext, actor: GateActor, bookingId: s
         tx,
         [{ bayId: bay.id, bayName: bay.name, siteId: b.siteId, siteName: site.name, start: b.startTime, end: b.endTime }],
         async (sp, c) => {
-          await bookingsRepo.updateBooking(sp, b.id, { bayId: c.bayId, updatedAt: now });
+          await bookingRecords.updateBooking(sp, b.id, { bayId: c.bayId, updatedAt: now });
           return { bayId: c.bayId, bayName: c.bayName };
         },
         b.vehicleRegistration,
@@ -423,7 +424,7 @@ export async function walkIn(ctx: AppContext, actor: GateActor, input: z.output<
       tx,
       free.map((b) => ({ bayId: b.id, bayName: b.name, siteId: site.id, siteName: site.name, start, end })),
       (sp, c) =>
-        bookingsRepo.insertBooking(sp, {
+        bookingRecords.insertBooking(sp, {
           ...toBookingRecord(request, { start: c.start, end: c.end }),
           id,
           orgId: actor.orgId,
@@ -460,7 +461,7 @@ export async function walkIn(ctx: AppContext, actor: GateActor, input: z.output<
       },
       ip: actor.ip ?? null,
     });
-    const created = (await bookingsRepo.findBookingView(tx, { id }))!;
+    const created = (await bookingRecords.findBookingView(tx, { id }))!;
     // A walk-in is created checked in: both events.
     await queueBookingWebhooks(tx, now, { orgId: booking.orgId, bookingId: id, types: ['booking.created', 'gate.check_in'], view: created });
     return created;
@@ -499,7 +500,7 @@ export async function setEmergency(ctx: AppContext, actor: GateActor, reason: st
         : { site_name: site.name, stopped_at: iso(site.emergencyAt), stop_reason: site.emergencyReason },
       ip: actor.ip ?? null,
     });
-    const admins = await bookingsRepo.listOrgAdminEmails(tx, site.orgId);
+    const admins = await listOrgAdminEmails(tx, site.orgId);
     if (admins.length > 0) {
       await enqueueMail(tx, now, [
         {

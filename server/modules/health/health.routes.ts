@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ModuleOptions } from '../../app';
+import type { ModuleOptions } from '../../context';
 import { migrationState } from '../../db/migrate';
 
 const healthResponse = z.object({

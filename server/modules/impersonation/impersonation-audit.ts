@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../../db/client';
-import { writeAudit } from '../audit/audit.service';
+import { writeAudit } from '../../audit/write-audit';
 
 // The entries that open and close an impersonation (decision 017). The actor is the platform user
 // — the person who did it — and the entry is about the member acted as, in their organization.

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { impersonationEndSchema, impersonationStartSchema, startImpersonationSchema } from '../../../domain/auth-schemas';
-import type { ModuleOptions } from '../../app';
+import type { ModuleOptions } from '../../context';
 import { requireAuth, requirePlatformAdmin } from '../../plugins/auth';
-import { requestMeta } from '../auth/attempts';
+import { requestMeta } from '../../auth/attempts';
 import * as service from './impersonation.service';
 
 // Impersonation (decision 017). Starting and ending from the platform side live under

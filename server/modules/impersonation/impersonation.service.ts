@@ -9,10 +9,9 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
-import type { RequestMeta } from '../auth/attempts';
-import * as authRepo from '../auth/auth.repo';
-import { sessionAnswer } from '../auth/auth.service';
-import { hashToken, randomToken } from '../auth/tokens';
+import type { RequestMeta } from '../../auth/attempts';
+import { findUserById, openSession, sessionAnswer } from '../../auth/sessions';
+import { randomToken } from '../../auth/tokens';
 import { writeImpersonationEnd, writeImpersonationStart } from './impersonation-audit';
 import * as repo from './impersonation.repo';
 
@@ -89,18 +88,22 @@ export async function startImpersonation(
     for (const open of await repo.listOpenStartedBy(tx, auth.user.id)) {
       await closeImpersonation(tx, open, impersonator, now, 'replaced', meta.ip);
     }
-    const created = await authRepo.insertSession(tx, {
-      userId: member.id,
-      orgId: org.id,
-      siteId: null,
-      ip: meta.ip,
-      userAgent: meta.userAgent?.slice(0, 500) ?? null,
-      createdAt: now,
-      expiresAt,
-      impersonatorId: auth.user.id,
-      impersonationReason: input.reason,
-    });
-    await authRepo.insertRefreshToken(tx, created.id, hashToken(refreshToken), now);
+    const created = await openSession(
+      tx,
+      {
+        userId: member.id,
+        orgId: org.id,
+        siteId: null,
+        ip: meta.ip,
+        userAgent: meta.userAgent?.slice(0, 500) ?? null,
+        createdAt: now,
+        expiresAt,
+        impersonatorId: auth.user.id,
+        impersonationReason: input.reason,
+      },
+      refreshToken,
+      now,
+    );
     await writeImpersonationStart(
       tx,
       { sessionId: created.id, orgId: org.id, impersonator, member, reason: input.reason, role: member.membershipRole!, expiresAt },
@@ -108,7 +111,7 @@ export async function startImpersonation(
     );
     return created;
   });
-  const user = (await authRepo.findUserById(db, member.id))!;
+  const user = (await findUserById(db, member.id))!;
   return {
     ...(await sessionAnswer(ctx, user, session, refreshToken)),
     impersonation: {

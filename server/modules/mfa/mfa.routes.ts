@@ -7,10 +7,10 @@ import {
   mfaStatusSchema,
   recoveryCodesSchema,
 } from '../../../domain/auth-schemas';
-import type { ModuleOptions } from '../../app';
+import type { ModuleOptions } from '../../context';
 import { requireAuth } from '../../plugins/auth';
 import { perIpLimit } from '../../plugins/rate-limit';
-import { requestMeta } from '../auth/attempts';
+import { requestMeta } from '../../auth/attempts';
 import * as mfa from './mfa.service';
 
 // /api/auth/mfa…: the signed-in user's own two-factor sign-in (decision 018). Reachable by a

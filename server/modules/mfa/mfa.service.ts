@@ -11,12 +11,11 @@ import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth';
 import { AppError, conflict, forbidden } from '../../plugins/errors';
-import { writeAudit } from '../audit/audit.service';
-import { claimAttempt, mfaAttemptKey, type RequestMeta } from '../auth/attempts';
-import * as authRepo from '../auth/auth.repo';
-import { hashToken } from '../auth/tokens';
-import { getPlatformConfig } from '../platform-settings/platform-config';
-import { decryptWith, encryptionKey, encryptWith } from '../webhooks/secret-box';
+import { writeAudit } from '../../audit/write-audit';
+import { claimAttempt, clearAttempts, mfaAttemptKey, type RequestMeta } from '../../auth/attempts';
+import { hashToken } from '../../auth/tokens';
+import { getPlatformConfig } from '../../platform-config';
+import { decryptWith, encryptionKey, encryptWith } from '../../delivery/secret-box';
 import * as repo from './mfa.repo';
 import { matchTotpStep, newRecoveryCodes, newTotpSecret, normalizeRecoveryCode, otpauthUri, qrCodeDataUrl } from './totp';
 
@@ -130,7 +129,7 @@ export async function confirmEnrolment(ctx: AppContext, auth: AuthContext, code:
     });
     return codes;
   });
-  await authRepo.clearFailures(ctx.database.db, key);
+  await clearAttempts(ctx.database.db, key);
   return { recoveryCodes };
 }
 
@@ -154,7 +153,7 @@ export async function disable(ctx: AppContext, auth: AuthContext, proof: SecondF
       ip: meta.ip,
     });
   });
-  await authRepo.clearFailures(ctx.database.db, key);
+  await clearAttempts(ctx.database.db, key);
   return getStatus(ctx, auth);
 }
 
@@ -178,6 +177,6 @@ export async function regenerateRecoveryCodes(ctx: AppContext, auth: AuthContext
     });
     return codes;
   });
-  await authRepo.clearFailures(ctx.database.db, key);
+  await clearAttempts(ctx.database.db, key);
   return { recoveryCodes };
 }

@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../../db/client';
-import { hashToken, randomToken } from '../auth/tokens';
+import { hashToken, randomToken } from '../../auth/tokens';
 import * as repo from './org-settings.repo';
 
 // Camera webhook tokens: an ANPR camera posts its plate reads to POST /api/anpr/{siteId}/reads

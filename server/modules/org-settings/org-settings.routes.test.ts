@@ -6,7 +6,7 @@ import { seedDemoDataIfEmpty } from '../../db/seed';
 import { addMember, createOrg, createUser } from '../../test/fixtures';
 import { PDF_BYTES, PNG_BYTES } from '../../test/files';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/harness';
-import { hashToken, signAccessToken } from '../auth/tokens';
+import { hashToken, signAccessToken } from '../../auth/tokens';
 import { findCameraToken, markCameraTokenUsed } from './camera-tokens';
 import { LOGO_BUCKET } from './org-settings.service';
 

@@ -10,7 +10,7 @@ import {
   orgSettingsPatchSchema,
   orgSettingsViewSchema,
 } from '../../../domain/org-settings';
-import type { ModuleOptions } from '../../app';
+import type { ModuleOptions } from '../../context';
 import { orgScope, requireOrgAdmin } from '../../plugins/org-scope';
 import { readLogoUpload } from './logo-upload';
 import * as service from './org-settings.service';

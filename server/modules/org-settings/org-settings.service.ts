@@ -14,9 +14,10 @@ import {
   type orgSettingsPatchSchema,
 } from '../../../domain/org-settings';
 import type { AppContext } from '../../context';
+import type { Db, Tx } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../plugins/errors';
 import { requireOrgAdmin, type OrgScope } from '../../plugins/org-scope';
-import { writeAudit } from '../audit/audit.service';
+import { writeAudit } from '../../audit/write-audit';
 import { newCameraSecret } from './camera-tokens';
 import type { LogoUpload } from './logo-upload';
 import * as repo from './org-settings.repo';
@@ -57,6 +58,11 @@ async function loadRow(ctx: AppContext, scope: OrgScope) {
   const row = await repo.findOrgSettingsRow(ctx.database.db, scope.orgId);
   if (!row) throw notFound('Organization');
   return row;
+}
+
+/** The organization's settings with every default filled in, for other modules (the booking policy, who hears of new requests). */
+export function readOrgSettingsOf(db: Db | Tx, orgId: string): Promise<OrgSettings> {
+  return repo.readOrgSettingsOf(db, orgId);
 }
 
 /** Profile and settings, for the settings screen (admins). */

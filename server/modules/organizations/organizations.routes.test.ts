@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_OPERATING_HOURS } from '../../../domain/constants';
 import { seedDemoDataIfEmpty } from '../../db/seed';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/harness';
-import { signAccessToken } from '../auth/tokens';
+import { signAccessToken } from '../../auth/tokens';
 
 const NOW = '2026-11-23T00:00:00Z';
 

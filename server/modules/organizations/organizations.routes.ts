@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { siteSchema } from '../../../domain/site-schemas';
-import type { ModuleOptions } from '../../app';
+import type { ModuleOptions } from '../../context';
 import { requireAuth, requireOrgAccess } from '../../plugins/auth';
 import * as service from './organizations.service';
 

@@ -17,7 +17,7 @@ import {
   suspendOrganizationSchema,
   type StatsPeriodDays,
 } from '../../../domain/platform-admin';
-import type { ModuleOptions } from '../../app';
+import type { ModuleOptions } from '../../context';
 import { requirePlatformAdmin } from '../../plugins/auth';
 import * as service from './platform-admin.service';
 

@@ -22,17 +22,15 @@ import {
   type StatsPeriodDays,
 } from '../../../domain/platform-admin';
 import type { z } from 'zod';
-import { INVITATION_TTL_DAYS } from '../../../domain/org-team';
 import { startOfUtcMonth } from '../../../domain/usage';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth';
 import { AppError, conflict, forbidden, notFound } from '../../plugins/errors';
-import { writeAudit } from '../audit/audit.service';
-import { hashToken, randomToken } from '../auth/tokens';
-import { getPlatformConfig } from '../platform-settings/platform-config';
-import { queueInvitationMail } from '../team/invitation-mail';
-import * as teamRepo from '../team/team.repo';
+import { writeAudit } from '../../audit/write-audit';
+import { randomToken } from '../../auth/tokens';
+import { getPlatformConfig } from '../../platform-config';
+import { createInvitation } from '../team/team.service';
 import * as repo from './platform-admin.repo';
 
 // The platform's figures and its organizations (issue 12). Every function here runs for a platform
@@ -320,19 +318,12 @@ export async function createOrganization(
       });
       await repo.insertBilling(tx, { orgId: org.id, planId, status: 'active', updatedAt: now });
       // The team's invitation, as an org admin's invite makes it (same row, same e-mail, same link).
-      const invitation = await teamRepo.insertInvitation(tx, {
-        orgId: org.id,
-        email: input.adminEmail,
-        fullName: input.adminName,
-        role: 'org_admin',
-        employeeId: null,
-        tokenHash: hashToken(token),
-        invitedBy: auth.user.id,
-        createdAt: now,
-        lastSentAt: now,
-        expiresAt: new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS),
-      });
-      await queueInvitationMail(tx, now, invitation, token);
+      const invitation = await createInvitation(
+        tx,
+        now,
+        { orgId: org.id, email: input.adminEmail, fullName: input.adminName, role: 'org_admin', employeeId: null, invitedBy: auth.user.id },
+        token,
+      );
       await writeAudit(tx, {
         actor: { id: auth.user.id, email: auth.user.email, role: auth.user.platformRole },
         action: 'organization.created',

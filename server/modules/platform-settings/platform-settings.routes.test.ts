@@ -4,7 +4,7 @@ import { PLAN_NOT_ACTIVE, PLAN_NOT_FOUND, SUPPORT_CANNOT_EDIT_SETTINGS, type Pla
 import { plans } from '../../db/schema';
 import { addMember, bearer, createOrg, createUser, signIn } from '../../test/fixtures';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/harness';
-import { getPlatformConfig } from './platform-config';
+import { getPlatformConfig } from '../../platform-config';
 
 // Platform configuration (issue 12): GET/PUT /api/platform/settings and the public part every
 // screen reads for its maintenance banner.

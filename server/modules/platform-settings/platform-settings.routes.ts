@@ -7,7 +7,7 @@ import {
   platformSettingsViewSchema,
   publicPlatformConfigSchema,
 } from '../../../domain/platform-settings';
-import type { ModuleOptions } from '../../app';
+import type { ModuleOptions } from '../../context';
 import { requirePlatformAdmin } from '../../plugins/auth';
 import { forbidden } from '../../plugins/errors';
 import { perIpLimit } from '../../plugins/rate-limit';

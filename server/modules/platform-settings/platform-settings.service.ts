@@ -12,8 +12,8 @@ import {
 import type { AppContext } from '../../context';
 import type { AuthContext } from '../../plugins/auth';
 import { AppError, forbidden } from '../../plugins/errors';
-import { writeAudit } from '../audit/audit.service';
-import { getPlatformConfig, parsePlatformConfig } from './platform-config';
+import { writeAudit } from '../../audit/write-audit';
+import { getPlatformConfig, parsePlatformConfig } from '../../platform-config';
 import * as repo from './platform-settings.repo';
 
 // Platform configuration (issue 12, /superadmin/settings): read by every platform role, changed by

@@ -7,7 +7,7 @@ import {
   quoteListSchema,
   quoteRequestItemSchema,
 } from '../../../domain/platform-admin';
-import type { ModuleOptions } from '../../app';
+import type { ModuleOptions } from '../../context';
 import { requirePlatformAdmin } from '../../plugins/auth';
 import * as quotes from './quote-requests.service';
 

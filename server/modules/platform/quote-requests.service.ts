@@ -13,7 +13,7 @@ import {
 import type { AppContext } from '../../context';
 import type { AuthContext } from '../../plugins/auth';
 import { conflict, forbidden, notFound } from '../../plugins/errors';
-import { writeAudit } from '../audit/audit.service';
+import { writeAudit } from '../../audit/write-audit';
 import { createOrganization } from '../platform-admin/platform-admin.service';
 import * as repo from './quote-requests.repo';
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { quoteRequestSchema } from '../../../domain/quote-request';
 import { publicSiteSchema } from '../../../domain/site-schemas';
-import type { ModuleOptions } from '../../app';
+import type { ModuleOptions } from '../../context';
 import { perIpLimit } from '../../plugins/rate-limit';
 import * as service from './public.service';
 

@@ -3,7 +3,7 @@ import type { QuoteRequestInput } from '../../../domain/quote-request';
 import { hoursOn, localDateOf, localTimeOf } from '../../../domain/slot-grid';
 import type { AppContext } from '../../context';
 import { notFound } from '../../plugins/errors';
-import { writeAudit } from '../audit/audit.service';
+import { writeAudit } from '../../audit/write-audit';
 import * as repo from './public.repo';
 import { measuredUptimePercent } from './uptime';
 

@@ -12,7 +12,7 @@ import {
 } from '../../../domain/reports';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/harness';
 import { addMember, createOrg, createUser } from '../../test/fixtures';
-import { signAccessToken } from '../auth/tokens';
+import { signAccessToken } from '../../auth/tokens';
 
 // The reports API against a small data set checked by hand, on PGlite and PostgreSQL, at a frozen
 // clock. The Yard (Australia/Sydney) is open 00:00–24:00 every day but Saturday; the range

@@ -20,7 +20,7 @@ import {
   type ReportKind,
   type ReportRange,
 } from '../../../domain/reports';
-import type { ModuleOptions } from '../../app';
+import type { ModuleOptions } from '../../context';
 import { orgScope } from '../../plugins/org-scope';
 import * as service from './reports.service';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoDataIfEmpty } from '../../db/seed';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/harness';
-import { signAccessToken } from '../auth/tokens';
+import { signAccessToken } from '../../auth/tokens';
 
 // The organization schedule API: one site's active bays in natural order, the bookings that hold
 // a bay and the blackouts over site-local days — and nothing of another organization.

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { scheduleQuerySchema, scheduleSchema } from '../../../domain/org-schedule';
-import type { ModuleOptions } from '../../app';
+import type { ModuleOptions } from '../../context';
 import { orgScope } from '../../plugins/org-scope';
 import * as service from './org-schedule.service';
 

@@ -12,7 +12,7 @@ import {
   updateSiteResultSchema,
   updateSiteSchema,
 } from '../../../domain/org-sites';
-import type { ModuleOptions } from '../../app';
+import type { ModuleOptions } from '../../context';
 import { orgScope } from '../../plugins/org-scope';
 import * as service from './org-sites.service';
 

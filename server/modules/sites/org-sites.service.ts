@@ -24,7 +24,7 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../plugins/errors';
 import { requireOrgAdmin, type OrgScope } from '../../plugins/org-scope';
-import { writeAudit } from '../audit/audit.service';
+import { writeAudit } from '../../audit/write-audit';
 import { activeBaysOfSite, assertWithinPlanLimit } from '../billing/plan-limits';
 import { findAffectedBookings, publishResolved, resolveAffectedInTx, type ResolvedChange } from '../bookings/affected-bookings';
 import * as repo from './org-sites.repo';

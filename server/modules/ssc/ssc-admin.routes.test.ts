@@ -2,8 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_ADMIN_ONLY, WEBHOOK_DELIVERY_PAGE_SIZE, webhookRetryDelayMs } from '../../../domain/webhooks';
 import { addMember, bearer, createOrg, createUser, signIn } from '../../test/fixtures';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/harness';
-import { startTestReceiver, type TestReceiver } from '../webhooks/test-receiver';
-import { drainWebhooks, enqueueDeliveries } from '../webhooks/webhook-delivery';
+import { startTestReceiver, type TestReceiver } from '../../delivery/test-receiver';
+import { drainWebhooks, enqueueDeliveries } from '../../delivery/webhook-delivery';
 
 // Settings › Integrations › Carrier subscriptions over the API: the SSC subscriptions carriers made
 // for the organization's tenants (key and tenant named), each one's delivery log (kind 'ssc' rows

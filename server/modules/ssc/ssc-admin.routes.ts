@@ -7,7 +7,7 @@ import {
   webhookDeliveryListSchema,
   webhookDeliverySchema,
 } from '../../../domain/webhooks';
-import type { ModuleOptions } from '../../app';
+import type { ModuleOptions } from '../../context';
 import { forbidden } from '../../plugins/errors';
 import { orgScope } from '../../plugins/org-scope';
 import * as service from './ssc-admin.service';

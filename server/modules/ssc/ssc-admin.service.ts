@@ -13,9 +13,9 @@ import type { Tx } from '../../db/client';
 import { apiKeys, sscWebhookSubscriptions, tenants, webhookDeliveries } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../plugins/errors';
 import type { OrgScope } from '../../plugins/org-scope';
-import { writeAudit } from '../audit/audit.service';
-import { deliveryPage, findDelivery, queueRedelivery, toDelivery } from '../webhooks/delivery-log';
-import { kickWebhookDeliveries } from '../webhooks/webhook-delivery';
+import { writeAudit } from '../../audit/write-audit';
+import { deliveryPage, findDelivery, queueRedelivery, toDelivery } from '../../delivery/delivery-log';
+import { kickWebhookDeliveries } from '../../delivery/webhook-delivery';
 
 // Settings › Integrations › Carrier subscriptions: the SSC webhook subscriptions carriers created
 // through the SSC API (/api/ssc/webhooks/v1/subscriptions) for the organization's tenants, as the

@@ -2,9 +2,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { WEBHOOK_HEADERS } from '../../../domain/webhooks';
 import { addMember, bearer, createBay, createOrg, createSite, createUser, signIn } from '../../test/fixtures';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/harness';
-import { verifySignature } from '../webhooks/signature';
-import { startTestReceiver, type TestReceiver } from '../webhooks/test-receiver';
-import { drainWebhooks } from '../webhooks/webhook-delivery';
+import { verifySignature } from '../../delivery/signature';
+import { startTestReceiver, type TestReceiver } from '../../delivery/test-receiver';
+import { drainWebhooks } from '../../delivery/webhook-delivery';
 
 // SSC `appointment-changed` events on both databases: a carrier subscribes (the signing secret
 // answered once), then schedules → reschedules → cancels through the API while the site approves,

@@ -5,8 +5,8 @@ import { appointmentStatusOf, minutesToDuration, type SscLoadingType } from '../
 import type { BookingStatus } from '../../../domain/enums';
 import type { Tx } from '../../db/client';
 import { bays, sscAppointments, sscWebhookSubscriptions } from '../../db/schema';
-import type { BookingView } from '../bookings/bookings.repo';
-import { enqueueDeliveries } from '../webhooks/webhook-delivery';
+import type { BookingView } from '../bookings/booking-records';
+import { enqueueDeliveries } from '../../delivery/webhook-delivery';
 
 // The standard's `appointment-changed` event (docs/ssc-mapping.md, "Webhooks out"): when one of a
 // tenant's appointments is approved, declined, rescheduled, cancelled, checked in, completed or

@@ -3,11 +3,11 @@ import { isSingleLineText } from '../../../domain/text-rules';
 import type { AppContext } from '../../context';
 import type { ApiKeyPrincipal } from '../api-keys/api-keys.service';
 import { requireScope } from '../api-keys/api-keys.service';
-import { writeAudit } from '../audit/audit.service';
-import { getPlatformConfig } from '../platform-settings/platform-config';
-import { encryptSecret } from '../webhooks/secret-box';
-import { newSigningSecret } from '../webhooks/signature';
-import { checkTargetUrl } from '../webhooks/url-guard';
+import { writeAudit } from '../../audit/write-audit';
+import { getPlatformConfig } from '../../platform-config';
+import { encryptSecret } from '../../delivery/secret-box';
+import { newSigningSecret } from '../../delivery/signature';
+import { checkTargetUrl } from '../../delivery/url-guard';
 import { entityNotFound, invalidArgument, schemaViolation } from './ssc-errors';
 import * as repo from './ssc.repo';
 

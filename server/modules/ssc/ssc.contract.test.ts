@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { addMember, bearer, createBay, createOrg, createSite, createUser, signIn } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { startTestReceiver } from '../webhooks/test-receiver';
-import { drainWebhooks } from '../webhooks/webhook-delivery';
+import { startTestReceiver } from '../../delivery/test-receiver';
+import { drainWebhooks } from '../../delivery/webhook-delivery';
 
 // The contract: every request this suite sends and every answer Baywise gives, for success and for
 // each error case of each operation, is checked against the Scheduling Standards Consortium's own

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ModuleOptions } from '../../app';
+import type { ModuleOptions } from '../../context';
 import { authenticateApiKey, type ApiKeyPrincipal } from '../api-keys/api-keys.service';
 import { toSscFailure } from './ssc-errors';
 import * as service from './ssc.service';

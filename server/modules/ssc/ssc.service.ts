@@ -41,14 +41,14 @@ import { organizations } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
 import type { ApiKeyPrincipal } from '../api-keys/api-keys.service';
 import { requireScope } from '../api-keys/api-keys.service';
-import { writeAudit } from '../audit/audit.service';
+import { writeAudit } from '../../audit/write-audit';
 import { getDayAvailability } from '../availability/availability.service';
 import { candidatesToMove, claimBay, loadLockKey, lockLoad, orgRules } from '../bookings/allocate-bay';
 import { queueBookingChangedMail } from '../bookings/booking-mail-queue';
-import * as bookingsRepo from '../bookings/bookings.repo';
+import * as bookingRecords from '../bookings/booking-records';
 import { afterCommit, applyTransitionInTx } from '../bookings/lifecycle.service';
 import { submitChannelBookingFast, submitPublicBooking, type BookingChannel } from '../bookings/public-booking.service';
-import { queueBookingWebhooks } from '../webhooks/webhook-events';
+import { queueBookingWebhooks } from '../bookings/booking-webhooks';
 import { appointmentError, capabilityNotSupported, entityNotFound, invalidArgument, schemaViolation } from './ssc-errors';
 import * as repo from './ssc.repo';
 
@@ -217,7 +217,7 @@ export async function fetchAvailableAppointments(ctx: AppContext, principal: Api
   if ('appointmentId' in identifiers) {
     const appointment = await findOne(ctx, principal, identifiers);
     site = (await repo.findSite(ctx.database.db, principal.orgId, appointment.siteId)) ?? (await siteFor(ctx, principal, tenant, appointment.siteId));
-    const view = (await bookingsRepo.findBookingView(ctx.database.db, { id: appointment.bookingId }))!;
+    const view = (await bookingRecords.findBookingView(ctx.database.db, { id: appointment.bookingId }))!;
     vehicle = {
       equipmentType: (appointment.equipmentType ?? 'VAN') as Vehicle['equipmentType'],
       vehicleType: view.booking.vehicleType as Vehicle['vehicleType'],
@@ -517,7 +517,7 @@ export async function scheduleAppointment(ctx: AppContext, principal: ApiKeyPrin
   const load = { reference, stopSequenceNumber: identifiers.stopSequenceNumber, siteId: site.id };
   /** The live appointment is this request's own, booked by an earlier try or a concurrent one with the same key (replayed). */
   const isOwn = async (db: Tx | AppContext['database']['db'], live: { bookingId: string }) =>
-    !!idempotencyKey && (await bookingsRepo.findByIdempotencyKey(db, principal.orgId, idempotencyKey))?.id === live.bookingId;
+    !!idempotencyKey && (await bookingRecords.findByIdempotencyKey(db, principal.orgId, idempotencyKey))?.id === live.bookingId;
   const live = await liveAppointmentOf(ctx.database.db, principal, load);
   if (live && !(await isOwn(ctx.database.db, live))) throw loadAlreadyBooked(reference, site.name, live.bookingId);
   const contactEmail = tenant.contactEmails[0] ?? tenant.email;
@@ -574,7 +574,7 @@ export async function rescheduleAppointment(ctx: AppContext, principal: ApiKeyPr
   const { date, slot } = slotAt(target, site);
   const now = ctx.clock.now();
   const moved = await ctx.database.db.transaction(async (tx) => {
-    const view = (await bookingsRepo.findBookingView(tx, { id: appointment.bookingId }, true))!;
+    const view = (await bookingRecords.findBookingView(tx, { id: appointment.bookingId }, true))!;
     const b = view.booking;
     await requireChangeable(ctx, tx, b, b.orgId, site.name, 'moved');
     const candidates = (await candidatesToMove(tx, now, { ...b, expectedDurationMin: durationMin }, { date, slot })).filter((c) => c.siteId === site.id);
@@ -584,7 +584,7 @@ export async function rescheduleAppointment(ctx: AppContext, principal: ApiKeyPr
       tx,
       candidates,
       async (sp, c) => {
-        await bookingsRepo.updateBooking(sp, b.id, {
+        await bookingRecords.updateBooking(sp, b.id, {
           bayId: c.bayId,
           startTime: c.start,
           endTime: c.end,
@@ -644,7 +644,7 @@ export async function rescheduleAppointment(ctx: AppContext, principal: ApiKeyPr
     });
     return b.id;
   });
-  const view = (await bookingsRepo.findBookingView(ctx.database.db, { id: moved }))!;
+  const view = (await bookingRecords.findBookingView(ctx.database.db, { id: moved }))!;
   afterCommit(ctx, view, 'rescheduled');
   const row = (await repo.findAppointments(ctx.database.db, { orgId: principal.orgId, tenantId: principal.tenantId }, { appointmentId: moved }))[0]!;
   return {
@@ -668,7 +668,7 @@ export async function cancelAppointment(ctx: AppContext, principal: ApiKeyPrinci
   const now = ctx.clock.now();
   const reason = [request.reasonCode, request.comment].filter((part) => part?.trim()).join(': ') || 'Cancelled by the carrier (SSC API)';
   const result = await ctx.database.db.transaction(async (tx) => {
-    const view = (await bookingsRepo.findBookingView(tx, { id: appointment.bookingId }, true))!;
+    const view = (await bookingRecords.findBookingView(tx, { id: appointment.bookingId }, true))!;
     await requireChangeable(ctx, tx, view.booking, view.booking.orgId, site.name, 'cancelled');
     const moved = await applyTransitionInTx(
       ctx,

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { MailMessage } from '../../mail/mailer';
 import { enqueueMail, type MailRenderers } from '../../mail/outbox';
-import { hashToken } from '../auth/tokens';
+import { hashToken } from '../../auth/tokens';
 import * as repo from './team.repo';
 
 export const INVITATION_MAIL_KIND = 'team.invitation';

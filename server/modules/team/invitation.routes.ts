@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { acceptInvitationResultSchema, acceptInvitationSchema, invitationInfoSchema } from '../../../domain/org-team';
-import type { ModuleOptions } from '../../app';
+import type { ModuleOptions } from '../../context';
 import { perIpLimit } from '../../plugins/rate-limit';
 import * as service from './invitation.service';
 

@@ -8,10 +8,10 @@ import {
 } from '../../../domain/org-team';
 import type { AppContext } from '../../context';
 import { AppError } from '../../plugins/errors';
-import { writeAudit } from '../audit/audit.service';
+import { writeAudit } from '../../audit/write-audit';
 import { assertWithinPlanLimit } from '../billing/plan-limits';
-import { hashPassword } from '../auth/passwords';
-import { hashToken } from '../auth/tokens';
+import { hashPassword } from '../../auth/passwords';
+import { hashToken } from '../../auth/tokens';
 import { asTeamFieldError, fieldError } from './team-errors';
 import * as repo from './team.repo';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { inviteMemberSchema, teamInvitationSchema, teamMemberSchema, teamSchema, updateMemberSchema } from '../../../domain/org-team';
-import type { ModuleOptions } from '../../app';
+import type { ModuleOptions } from '../../context';
 import { orgScope } from '../../plugins/org-scope';
 import * as service from './team.service';
 

@@ -4,7 +4,7 @@ import type { RealtimeEvent } from '../../../domain/realtime';
 import { seedDemoDataIfEmpty } from '../../db/seed';
 import { addMember, createOrg, createUser, TEST_PASSWORD } from '../../test/fixtures';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/harness';
-import { signAccessToken } from '../auth/tokens';
+import { signAccessToken } from '../../auth/tokens';
 
 // Settings › Team and the invitation link: an invitation e-mailed through the outbox, accepted
 // from the link in that e-mail, and the new dockmaster signing in at the gate; resend, revoke,

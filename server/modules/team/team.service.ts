@@ -18,9 +18,9 @@ import type { Tx } from '../../db/client';
 import type { orgInvitations } from '../../db/schema';
 import { conflict, notFound } from '../../plugins/errors';
 import { requireOrgAdmin, type OrgScope } from '../../plugins/org-scope';
-import { writeAudit } from '../audit/audit.service';
+import { writeAudit } from '../../audit/write-audit';
 import { assertWithinPlanLimit } from '../billing/plan-limits';
-import { hashToken, randomToken } from '../auth/tokens';
+import { hashToken, randomToken } from '../../auth/tokens';
 import { queueInvitationMail } from './invitation-mail';
 import { asTeamFieldError, fieldError, requireUuid } from './team-errors';
 import * as repo from './team.repo';
@@ -103,6 +103,28 @@ async function memberView(ctx: AppContext, scope: OrgScope, membershipId: string
   return toMember(row, scope);
 }
 
+/**
+ * Stores an invitation valid for INVITATION_TTL_DAYS and queues its e-mail, in the caller's
+ * transaction: an org admin's invite, and the first admin's when the platform creates an
+ * organization (same row, same e-mail, same link).
+ */
+export async function createInvitation(
+  tx: Tx,
+  now: Date,
+  input: { orgId: string; email: string; fullName: string | null; role: string; employeeId: string | null; invitedBy: string },
+  token: string,
+): Promise<InvitationRow> {
+  const invitation = await repo.insertInvitation(tx, {
+    ...input,
+    tokenHash: hashToken(token),
+    createdAt: now,
+    lastSentAt: now,
+    expiresAt: new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS),
+  });
+  await queueInvitationMail(tx, now, invitation, token);
+  return invitation;
+}
+
 export async function inviteMember(
   ctx: AppContext,
   scope: OrgScope,
@@ -123,19 +145,12 @@ export async function inviteMember(
     if (employeeId && (await repo.isEmployeeIdTaken(tx, scope.orgId, employeeId))) throw fieldError('employeeId', EMPLOYEE_ID_TAKEN);
     // A pending invitation holds a place: members count active memberships and pending invitations.
     await assertWithinPlanLimit(tx, scope.orgId, 'members', { now });
-    const invitation = await repo.insertInvitation(tx, {
-      orgId: scope.orgId,
-      email,
-      fullName: input.fullName || null,
-      role: input.role,
-      employeeId,
-      tokenHash: hashToken(token),
-      invitedBy: scope.userId,
-      createdAt: now,
-      lastSentAt: now,
-      expiresAt: new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS),
-    });
-    await queueInvitationMail(tx, now, invitation, token);
+    const invitation = await createInvitation(
+      tx,
+      now,
+      { orgId: scope.orgId, email, fullName: input.fullName || null, role: input.role, employeeId, invitedBy: scope.userId },
+      token,
+    );
     await writeAudit(tx, {
       actor: scope.auditActor,
       action: 'invitation.created',

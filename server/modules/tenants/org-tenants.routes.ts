@@ -11,7 +11,7 @@ import {
   tenantListSchema,
   tenantPatchSchema,
 } from '../../../domain/org-tenants';
-import type { ModuleOptions } from '../../app';
+import type { ModuleOptions } from '../../context';
 import { AppError, badRequest } from '../../plugins/errors';
 import { orgScope, requireOrgAdmin } from '../../plugins/org-scope';
 import * as service from './org-tenants.service';

@@ -10,7 +10,7 @@ import {
   tsrDeliverySchema,
   webhookDeliveryListQuerySchema,
 } from '../../../domain/webhooks';
-import type { ModuleOptions } from '../../app';
+import type { ModuleOptions } from '../../context';
 import { forbidden } from '../../plugins/errors';
 import { orgScope } from '../../plugins/org-scope';
 import * as service from './tsr-link.service';

@@ -17,14 +17,15 @@ import type { Tx } from '../../db/client';
 import { bookings, tsrConnections, webhookDeliveries } from '../../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../../plugins/errors';
 import type { OrgScope } from '../../plugins/org-scope';
-import { writeAudit } from '../audit/audit.service';
-import type { BookingView } from '../bookings/bookings.repo';
-import { getPlatformConfig } from '../platform-settings/platform-config';
-import { decryptSecret, encryptSecret } from '../webhooks/secret-box';
-import { checkTargetUrl } from '../webhooks/url-guard';
-import { enqueueDeliveries, kickWebhookDeliveries } from '../webhooks/webhook-delivery';
-import { deliveryPage, findDelivery, queueRedelivery, toDelivery, type DeliveryRow } from '../webhooks/delivery-log';
-import { tsrNoteRequest, type TsrCredentials } from './tsr-adapters';
+import { writeAudit } from '../../audit/write-audit';
+import type { BookingView } from '../bookings/booking-records';
+import type { BookingChangeListener } from '../bookings/booking-webhooks';
+import { getPlatformConfig } from '../../platform-config';
+import { decryptSecret, encryptSecret } from '../../delivery/secret-box';
+import { checkTargetUrl } from '../../delivery/url-guard';
+import { enqueueDeliveries, kickWebhookDeliveries } from '../../delivery/webhook-delivery';
+import { deliveryPage, findDelivery, queueRedelivery, toDelivery, type DeliveryRow } from '../../delivery/delivery-log';
+import { tsrNoteRequest, type TsrCredentials } from '../../delivery/tsr-adapters';
 
 // TSR link: an organization's ServiceNow or FMClarity connection (base URL and credentials, the
 // credentials encrypted), and the work note queued — in the transaction of a booking's status
@@ -204,5 +205,9 @@ export async function queueTsrNote(tx: Tx, now: Date, view: BookingView, from: s
   ]);
   return true;
 }
+
+/** Follows booking changes (app.ts adds it): a status change queues the work note. */
+export const queueTsrNoteOnChange: BookingChangeListener = async (tx, now, view, change) =>
+  change.statusChanged && change.previousStatus !== undefined ? queueTsrNote(tx, now, view, change.previousStatus) : false;
 
 export type { TsrConnectionInput };

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, bearer, createBay, createOrg, createSite, createUser, signIn } from '../../test/fixtures';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/harness';
-import { drainWebhooks } from '../webhooks/webhook-delivery';
-import { fmClarityRecord, serviceNowRecord, tsrNoteRequest } from './tsr-adapters';
+import { drainWebhooks } from '../../delivery/webhook-delivery';
+import { fmClarityRecord, serviceNowRecord, tsrNoteRequest } from '../../delivery/tsr-adapters';
 
 // TSR link against local stubs of each vendor's API (no network): ServiceNow's Table API (PATCH
 // /api/now/table/{table}/{sys_id}, Basic auth, `work_notes` appended) and our assumed FMClarity

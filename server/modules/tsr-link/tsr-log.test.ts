@@ -2,8 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TSR_CONNECTION_MOVED, WEBHOOK_ADMIN_ONLY, WEBHOOK_DELIVERY_PAGE_SIZE, webhookRetryDelayMs } from '../../../domain/webhooks';
 import { addMember, bearer, createBay, createOrg, createSite, createUser, signIn } from '../../test/fixtures';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/harness';
-import { startTestReceiver, type TestReceiver } from '../webhooks/test-receiver';
-import { drainWebhooks, enqueueDeliveries } from '../webhooks/webhook-delivery';
+import { startTestReceiver, type TestReceiver } from '../../delivery/test-receiver';
+import { drainWebhooks, enqueueDeliveries } from '../../delivery/webhook-delivery';
 
 // The TSR link's delivery log over the API: each work note posted to the organization's ServiceNow
 // (a local receiver stands in for it) with the booking it reports, latest first and paginated,

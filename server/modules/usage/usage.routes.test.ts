@@ -4,7 +4,7 @@ import { CSV_BOM } from '../../../domain/reports';
 import { auditLog, authSessions, billing, bookingDocuments, bookings, plans, siteCameraTokens, usageCounters } from '../../db/schema';
 import { addMember, bearer, createBay, createOrg, createSite, createUser, signIn } from '../../test/fixtures';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/harness';
-import { signAccessToken } from '../auth/tokens';
+import { signAccessToken } from '../../auth/tokens';
 import { newCameraSecret } from '../org-settings/camera-tokens';
 
 // A hand-made platform whose every usage figure is known, with rows on both sides of each window

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { toCsv } from '../../../domain/reports';
 import { USAGE_CSV_COLUMNS, usageCsvFileName, usageCsvQuerySchema, usageQuerySchema, usageReportSchema, type UsagePeriodDays } from '../../../domain/usage';
-import type { ModuleOptions } from '../../app';
+import type { ModuleOptions } from '../../context';
 import { requirePlatformAdmin } from '../../plugins/auth';
 import * as service from './usage.service';
 

@@ -9,9 +9,9 @@ import {
 import { startJobRunner } from '../../jobs/job-runner';
 import { addMember, bearer, createBay, createOrg, createSite, createUser, signIn } from '../../test/fixtures';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/harness';
-import { verifySignature } from './signature';
-import { startTestReceiver, type TestReceiver } from './test-receiver';
-import { drainWebhooks } from './webhook-delivery';
+import { verifySignature } from '../../delivery/signature';
+import { startTestReceiver, type TestReceiver } from '../../delivery/test-receiver';
+import { drainWebhooks } from '../../delivery/webhook-delivery';
 
 // Integrations → Webhooks over the API: SSRF targets refused (literal, and a name resolving to
 // loopback), org admins only, a booking change received by a local receiver with its signature

@@ -11,7 +11,7 @@ import {
   webhookEndpointSchema,
   webhookEndpointWithSecretSchema,
 } from '../../../domain/webhooks';
-import type { ModuleOptions } from '../../app';
+import type { ModuleOptions } from '../../context';
 import { forbidden } from '../../plugins/errors';
 import { orgScope } from '../../plugins/org-scope';
 import * as service from './webhooks.service';

@@ -23,14 +23,14 @@ import type { Tx } from '../../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../../plugins/errors';
 import type { OrgScope } from '../../plugins/org-scope';
-import { writeAudit } from '../audit/audit.service';
-import { getPlatformConfig } from '../platform-settings/platform-config';
-import { encryptSecret } from './secret-box';
-import { newSigningSecret } from './signature';
-import { checkTargetUrl } from './url-guard';
-import { deliveryPage, findDelivery, queueRedelivery, toDelivery } from './delivery-log';
-import { enqueueDeliveries, kickWebhookDeliveries } from './webhook-delivery';
-import { eventEnvelope } from './webhook-events';
+import { writeAudit } from '../../audit/write-audit';
+import { getPlatformConfig } from '../../platform-config';
+import { encryptSecret } from '../../delivery/secret-box';
+import { newSigningSecret } from '../../delivery/signature';
+import { checkTargetUrl } from '../../delivery/url-guard';
+import { deliveryPage, findDelivery, queueRedelivery, toDelivery } from '../../delivery/delivery-log';
+import { enqueueDeliveries, kickWebhookDeliveries } from '../../delivery/webhook-delivery';
+import { eventEnvelope } from '../../delivery/event-envelope';
 
 // Integrations → Webhooks: an organization's endpoints (org admins only, read and write), their
 // delivery log, a test delivery and manual redelivery. Every write is audited in its transaction.

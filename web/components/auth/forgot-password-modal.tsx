@@ -1,16 +1,22 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
 import { recoverSchema } from '../../../domain/auth-schemas';
 import { errorMessage } from '../../lib/api-client';
 import { zodFormValidate } from '../../lib/zod-form';
-import { useRecoverPassword } from '../../features/auth/api/recover-password';
 
-type ForgotPasswordModalProps = { opened: boolean; onClose: () => void; initialEmail?: string };
+type ForgotPasswordModalProps = {
+  opened: boolean;
+  onClose: () => void;
+  initialEmail?: string;
+  /** Sends the reset link (the auth feature's recoverPassword: POST /api/auth/recover). */
+  requestReset: (email: string) => Promise<{ message: string }>;
+};
 
-/** 'Forgot password?': e-mails a reset link to /reset-password (POST /api/auth/recover). */
-export function ForgotPasswordModal({ opened, onClose, initialEmail = '' }: ForgotPasswordModalProps) {
-  const recover = useRecoverPassword();
+/** 'Forgot password?': e-mails a reset link to /reset-password. */
+export function ForgotPasswordModal({ opened, onClose, initialEmail = '', requestReset }: ForgotPasswordModalProps) {
+  const recover = useMutation({ mutationFn: requestReset });
   const form = useForm({ initialValues: { email: initialEmail }, validate: zodFormValidate(recoverSchema) });
 
   const close = () => {

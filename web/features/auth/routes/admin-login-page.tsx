@@ -11,6 +11,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { DemoCredentials } from '../../../components/auth/demo-credentials';
 import { ForgotPasswordModal } from '../../../components/auth/forgot-password-modal';
+import { recoverPassword } from '../api/recover-password';
 import { MfaCodeForm } from '../../../components/auth/mfa-code-form';
 import { MfaRequiredError } from '../api/sign-in-with-password';
 import { useAuth } from '../hooks/use-auth';
@@ -144,7 +145,7 @@ export default function AdminLoginPage() {
           />
         </Stack>
       </Center>
-      {forgotOpened ? <ForgotPasswordModal opened onClose={forgot.close} initialEmail={email} /> : null}
+      {forgotOpened ? <ForgotPasswordModal opened onClose={forgot.close} initialEmail={email} requestReset={recoverPassword} /> : null}
     </PortalFrame>
   );
 }

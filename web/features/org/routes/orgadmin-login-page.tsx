@@ -25,6 +25,7 @@ import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { DemoCredentials } from '../../../components/auth/demo-credentials';
 import { ForgotPasswordModal } from '../../../components/auth/forgot-password-modal';
+import { recoverPassword } from '../../auth/api/recover-password';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { AdminGuideModal } from '../components/admin-guide-modal';
 import { usePublicOrganizations } from '../api/get-public-organizations';
@@ -186,7 +187,7 @@ export default function OrgAdminLoginPage() {
           </Stack>
         </Grid.Col>
       </Grid>
-      {forgotOpened ? <ForgotPasswordModal opened onClose={forgot.close} initialEmail={email} /> : null}
+      {forgotOpened ? <ForgotPasswordModal opened onClose={forgot.close} initialEmail={email} requestReset={recoverPassword} /> : null}
       <AdminGuideModal opened={guideOpened} onClose={guide.close} />
     </PortalFrame>
   );

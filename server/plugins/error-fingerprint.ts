@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { fingerprintBasis, type ErrorSource } from '../../../domain/error-monitoring-rules';
+import { fingerprintBasis, type ErrorSource } from '../../domain/error-monitoring-rules';
 
 /**
  * The group an error belongs to: 128 bits of SHA-256 over its source, name, code, normalised

@@ -1,8 +1,8 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import type { Database } from '../../db/client';
-import { platformSettings } from '../../db/schema';
+import type { AppContext } from '../context';
+import type { Database } from '../db/client';
+import { platformSettings } from '../db/schema';
 
 // Secrets we must be able to read back (webhook signing secrets, TSR connection credentials) are
 // stored encrypted with AES-256-GCM (node:crypto; a fresh 12-byte IV per value, the 16-byte tag

@@ -8,19 +8,19 @@ import {
   WEBHOOK_MAX_ATTEMPTS,
   webhookRetryDelayMs,
   type TsrLinkSystem,
-} from '../../../domain/webhooks';
-import type { AppContext } from '../../context';
-import type { Tx } from '../../db/client';
-import { tsrConnections, webhookDeliveries, webhookEndpoints } from '../../db/schema';
-import { enqueueMail } from '../../mail/outbox';
-import { writeAudit } from '../audit/audit.service';
-import { listOrgAdminEmails } from '../bookings/bookings.repo';
-import { getPlatformConfig } from '../platform-settings/platform-config';
+} from '../../domain/webhooks';
+import type { AppContext } from '../context';
+import type { Tx } from '../db/client';
+import { tsrConnections, webhookDeliveries, webhookEndpoints } from '../db/schema';
+import { enqueueMail } from '../mail/outbox';
+import { writeAudit } from '../audit/write-audit';
+import { listOrgAdminEmails } from '../mail/recipients';
+import { getPlatformConfig } from '../platform-config';
 import { decryptWith, encryptionKey } from './secret-box';
 import { signatureHeader } from './signature';
 import { guardedPost, type GuardOptions, type PostResult } from './url-guard';
 import { WEBHOOK_DISABLED_MAIL_KIND } from './webhook-mail';
-import { tsrAuthHeaders, type TsrCredentials } from '../tsr-link/tsr-adapters';
+import { tsrAuthHeaders, type TsrCredentials } from './tsr-adapters';
 
 // The webhook outbox (decision 021). A delivery is a row written in the transaction of the change
 // that causes it; the job runner's `webhook-deliveries` queue claims due rows under a lease

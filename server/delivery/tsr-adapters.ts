@@ -1,4 +1,4 @@
-import type { TsrLinkSystem } from '../../../domain/webhooks';
+import type { TsrLinkSystem } from '../../domain/webhooks';
 
 // How a status change reaches each TSR system (docs/webhooks.md "TSR link"). The booking's TSR
 // URL names the record; the request goes to the organization's connection (never to another

@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context';
-import { RetryLaterError } from '../../plugins/errors';
-import * as repo from './auth.repo';
+import type { AppContext } from '../context';
+import type { Db, Tx } from '../db/client';
+import { loginFailures } from '../db/schema';
+import { RetryLaterError } from '../plugins/errors';
 import {
   FAILURE_WINDOW_MIN,
   FREE_ACCOUNT_FAILURES,
@@ -43,7 +44,7 @@ export async function claimAttempt(ctx: AppContext, key: string, meta: RequestMe
   const isAddressExempt = ctx.config.rateLimitDisabled || (!!meta.ip && ctx.config.rateLimitAllowList.includes(meta.ip));
   return ctx.database.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`sign-in:${key}`}, 0))`);
-    const failures = await repo.recentFailures(tx, key, meta.ip, since);
+    const failures = await recentFailures(tx, key, meta.ip, since);
     const waitS = Math.max(
       isRecognised ? 0 : waitSeconds(failures.account, FREE_ACCOUNT_FAILURES, MAX_ACCOUNT_DELAY_S, now),
       isAddressExempt ? 0 : waitSeconds(failures.ip, FREE_IP_FAILURES, MAX_IP_DELAY_S, now),
@@ -56,9 +57,44 @@ export async function claimAttempt(ctx: AppContext, key: string, meta: RequestMe
         waitS,
       );
     }
-    return repo.recordFailure(tx, key, meta.ip, now);
+    return recordFailure(tx, key, meta.ip, now);
   });
 }
 
 /** The throttle key of an account's two-factor codes. */
 export const mfaAttemptKey = (userId: string) => `mfa:${userId}`;
+
+/** Forgets the key's failures (the secret was right, or the password was reset). */
+export async function clearAttempts(db: Db | Tx, key: string): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.email, key));
+}
+
+type FailureCount = { count: number; last: Date | null };
+
+/** Failed sign-ins since `since`: for one account key, and from one address. */
+async function recentFailures(db: Db | Tx, key: string, ip: string | null, since: Date): Promise<{ account: FailureCount; ip: FailureCount }> {
+  const [account] = await db
+    .select({ count: sql<number>`count(*)::int`, last: sql<Date | null>`max(${loginFailures.createdAt})` })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.email, key), gt(loginFailures.createdAt, since)));
+  const [fromIp] = ip
+    ? await db
+        .select({ count: sql<number>`count(*)::int`, last: sql<Date | null>`max(${loginFailures.createdAt})` })
+        .from(loginFailures)
+        .where(and(eq(loginFailures.ip, ip), gt(loginFailures.createdAt, since)))
+    : [{ count: 0, last: null }];
+  const toCount = (row?: { count: number; last: Date | string | null }): FailureCount => ({
+    count: Number(row?.count ?? 0),
+    last: row?.last ? new Date(row.last) : null,
+  });
+  return { account: toCount(account), ip: toCount(fromIp) };
+}
+
+/** Records a failed (or not yet checked) attempt; answers its id. */
+function recordFailure(db: Db | Tx, key: string, ip: string | null, at: Date): Promise<number> {
+  return db
+    .insert(loginFailures)
+    .values({ email: key, ip, createdAt: at })
+    .returning({ id: loginFailures.id })
+    .then((rows) => rows[0]!.id);
+}

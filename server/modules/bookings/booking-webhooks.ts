@@ -3,10 +3,9 @@ import { and, arrayOverlaps, eq } from 'drizzle-orm';
 import type { WebhookEventType } from '../../../domain/webhooks';
 import type { Tx } from '../../db/client';
 import { webhookEndpoints } from '../../db/schema';
-import { findBookingView, type BookingView } from '../bookings/bookings.repo';
-import { enqueueDeliveries } from './webhook-delivery';
-import { queueTsrNote } from '../tsr-link/tsr-link.service';
-import { queueSscAppointmentChanged } from '../ssc/ssc-events';
+import { eventEnvelope } from '../../delivery/event-envelope';
+import { enqueueDeliveries } from '../../delivery/webhook-delivery';
+import { findBookingView, type BookingView } from './bookings.repo';
 
 // Booking and gate events for the organization's endpoints, queued in the transaction of the
 // change (one call at each change point: lifecycle.service.ts applyTransitionInTx for status
@@ -17,6 +16,30 @@ export type BookingEventExtra = {
   previousStatus?: string;
   previous?: { startTime: Date; endTime: Date; siteId: string; bayId: string | null };
 };
+
+/**
+ * A status change or a move, as the systems that follow a booking hear of it: a status change
+ * (`previousStatus` is the status before), or a move (`previous` is where and when it was; the
+ * status may have changed with it). `statusChanged` says whether the status moved in either case.
+ */
+export type BookingChange = { statusChanged: boolean } & (
+  | { kind: 'status'; previousStatus: string }
+  | { kind: 'rescheduled'; previous: NonNullable<BookingEventExtra['previous']>; previousStatus?: string }
+);
+
+/** Queues what one system hears of a change, in the change's transaction (the booking as it is after it). */
+export type BookingChangeListener = (tx: Tx, now: Date, view: BookingView, change: BookingChange) => Promise<unknown>;
+
+const listeners: BookingChangeListener[] = [];
+
+/**
+ * Adds a system that follows booking changes (app.ts: the TSR link's work note, then the SSC
+ * `appointment-changed` callback). The modules that own those systems depend on bookings, so
+ * bookings calls them through this list rather than importing them; listeners run in the order added.
+ */
+export function listenToBookingChanges(listener: BookingChangeListener): void {
+  if (!listeners.includes(listener)) listeners.push(listener);
+}
 
 /** The booking as a webhook receiver sees it (no contact details: they stay in Baywise). */
 export function bookingPayload(view: BookingView) {
@@ -42,10 +65,6 @@ export function bookingPayload(view: BookingView) {
   };
 }
 
-export function eventEnvelope(eventId: string, type: string, orgId: string, now: Date, data: Record<string, unknown>): string {
-  return JSON.stringify({ id: eventId, type, createdAt: now.toISOString(), organizationId: orgId, data });
-}
-
 /**
  * Queues `types` about one booking for every active endpoint of its organization subscribed to
  * them. Reads the booking as the transaction sees it (after the change); nothing is read when no
@@ -58,18 +77,20 @@ export async function queueBookingWebhooks(
 ): Promise<number> {
   if (input.types.length === 0) return 0;
   // A status change is also posted back to the booking's TSR record (tsr-link), when configured,
-  // and a status change or a move goes to the tenant's SSC subscriptions as `appointment-changed`.
+  // and a status change or a move goes to the tenant's SSC subscriptions as `appointment-changed`
+  // (the listeners app.ts adds).
   const previousStatus = input.extra?.previousStatus;
   const statusChanged = input.types.includes('booking.status_changed') && previousStatus !== undefined;
   const previous = input.types.includes('booking.rescheduled') ? input.extra?.previous : undefined;
-  if (statusChanged || previous) {
+  if ((statusChanged || previous) && listeners.length > 0) {
     const view = input.view ?? (await findBookingView(tx, { id: input.bookingId }));
     if (view) {
       input = { ...input, view };
-      if (statusChanged) await queueTsrNote(tx, now, view, previousStatus!);
       // One event per change: a move that also changed the status says both (current and previous appointment).
-      if (previous) await queueSscAppointmentChanged(tx, now, view, { kind: 'rescheduled', previous, previousStatus });
-      else await queueSscAppointmentChanged(tx, now, view, { kind: 'status', previousStatus: previousStatus! });
+      const change: BookingChange = previous
+        ? { kind: 'rescheduled', previous, previousStatus, statusChanged }
+        : { kind: 'status', previousStatus: previousStatus!, statusChanged };
+      for (const listener of listeners) await listener(tx, now, view, change);
     }
   }
   const endpoints = await tx

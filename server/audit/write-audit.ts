@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
-import { auditLog, orgMemberships, users } from '../../db/schema';
+import type { Db, Tx } from '../db/client';
+import { auditLog, orgMemberships, users } from '../db/schema';
 import { currentImpersonator, type Impersonator } from './actor-context';
 
 export type AuditActor = { id: string; email?: string | null; role?: string | null } | null;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { PLATFORM_CONFIG_KEY, platformConfigSchema, type PlatformConfig } from '../../../domain/platform-settings';
-import type { Db, Tx } from '../../db/client';
-import { platformSettings } from '../../db/schema';
+import { PLATFORM_CONFIG_KEY, platformConfigSchema, type PlatformConfig } from '../domain/platform-settings';
+import type { Db, Tx } from './db/client';
+import { platformSettings } from './db/schema';
 
 /**
  * A stored configuration with its defaults. A stored value that no longer parses (a field

@@ -1,4 +1,4 @@
-import type { MailRenderers } from '../../mail/outbox';
+import type { MailRenderers } from '../mail/outbox';
 
 // The organization admins' e-mail when an endpoint is disabled after repeated failure. Queued in
 // the transaction that disables it (webhook-delivery.ts); rendered from its payload.

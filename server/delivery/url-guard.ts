@@ -2,7 +2,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
-import { WEBHOOK_URL_MESSAGES } from '../../../domain/webhooks';
+import { WEBHOOK_URL_MESSAGES } from '../../domain/webhooks';
 
 // SSRF guard for every URL we post to (webhook endpoints, SSC callbacks, TSR connections): only
 // http(s), and never an address on a loopback, private, link-local, shared, multicast or reserved

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WEBHOOK_URL_MESSAGES } from '../../../domain/webhooks';
+import { WEBHOOK_URL_MESSAGES } from '../../domain/webhooks';
 import { signatureHeader, verifySignature } from './signature';
 import { decryptWith, encryptWith } from './secret-box';
 import { checkTargetUrl, isPrivateAddress, type Resolver } from './url-guard';

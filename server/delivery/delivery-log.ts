@@ -1,9 +1,9 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import { WEBHOOK_DELIVERY_PAGE_SIZE, type WebhookDelivery, type WebhookDeliveryStatus } from '../../../domain/webhooks';
-import type { AppContext } from '../../context';
-import type { Tx } from '../../db/client';
-import { webhookDeliveries } from '../../db/schema';
-import { badRequest, notFound } from '../../plugins/errors';
+import { WEBHOOK_DELIVERY_PAGE_SIZE, type WebhookDelivery, type WebhookDeliveryStatus } from '../../domain/webhooks';
+import type { AppContext } from '../context';
+import type { Tx } from '../db/client';
+import { webhookDeliveries } from '../db/schema';
+import { badRequest, notFound } from '../plugins/errors';
 import { enqueueDeliveries, type QueuedDelivery } from './webhook-delivery';
 
 // The logs of webhook_deliveries, one model for all of them: an endpoint's (webhooks.service.ts),

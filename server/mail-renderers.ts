@@ -1,0 +1,13 @@
+import { bookingMailRenderers } from './modules/bookings/booking-mail-queue';
+import { teamMailRenderers } from './modules/team/invitation-mail';
+import { gateMailRenderers } from './modules/gate/gate-mail';
+import { webhookMailRenderers } from './delivery/webhook-mail';
+import type { MailRenderers } from './mail/outbox';
+
+/** Every kind of queued mail the outbox worker can render, by area. */
+export const mailRenderers: MailRenderers = {
+  ...bookingMailRenderers,
+  ...teamMailRenderers,
+  ...gateMailRenderers,
+  ...webhookMailRenderers,
+};
