@@ -18,7 +18,7 @@ export type AuditEntry = {
   anonymousRole?: 'public' | 'system';
   /**
    * The platform user behind the actor. Defaults to the one of the current request (a request made
-   * with an impersonation session, server/modules/audit/actor-context.ts); null records none.
+   * with an impersonation session, server/audit/actor-context.ts); null records none.
    */
   impersonator?: Impersonator | null;
 };

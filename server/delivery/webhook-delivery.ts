@@ -201,7 +201,7 @@ export async function deliverDueWebhooks(ctx: AppContext, options: DeliveryOptio
         [WEBHOOK_HEADERS.timestamp]: String(timestamp),
       };
       if (sealed) headers[WEBHOOK_HEADERS.signature] = signatureHeader(decryptWith(key, sealed), timestamp, row.body);
-      // A TSR work note: the system's own method and authentication (tsr-link/tsr-adapters.ts).
+      // A TSR work note: the system's own method and authentication (tsr-adapters.ts).
       let method: 'POST' | 'PATCH' = 'POST';
       if (row.kind === 'tsr') {
         if (!connection) throw new Error('The TSR connection was removed');

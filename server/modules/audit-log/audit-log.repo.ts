@@ -3,7 +3,7 @@ import { auditRangeInstants, isActorId, type AuditEntry, type AuditFilter } from
 import type { Db, Tx } from '../../db/client';
 import { auditLog, organizations, sites } from '../../db/schema';
 
-// Reads of the audit log (it is only ever written by writeAudit, server/modules/audit). Every
+// Reads of the audit log (it is only ever written by writeAudit, server/audit/write-audit.ts). Every
 // query names its scope: one organization's entries, or — for the platform — all of them.
 
 type Conn = Db | Tx;

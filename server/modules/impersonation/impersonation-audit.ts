@@ -4,7 +4,7 @@ import { writeAudit } from '../../audit/write-audit';
 // The entries that open and close an impersonation (decision 017). The actor is the platform user
 // — the person who did it — and the entry is about the member acted as, in their organization.
 // Everything the member's session does in between is recorded as the member, with the platform
-// user as impersonator (server/modules/audit/actor-context.ts).
+// user as impersonator (server/audit/actor-context.ts).
 
 export type ImpersonationOutcome = 'ended' | 'expired' | 'replaced' | 'signed_out';
 

@@ -23,8 +23,8 @@ import { matchTotpStep, newRecoveryCodes, newTotpSecret, normalizeRecoveryCode, 
 // it off, and the second step of the sign-in (verifySecondFactor, used by the auth service).
 // Every code is checked against the sign-in throttle (key mfa:<userId>), so guessing six digits
 // slows down exactly as guessing a password does. The TOTP secret is stored sealed with the data
-// encryption key (AES-256-GCM, webhooks/secret-box.ts), so a copy of the table alone mints no codes;
-// a row written before that (plain base32) is still read.
+// encryption key (AES-256-GCM, server/delivery/secret-box.ts), so a copy of the table alone mints
+// no codes; a row written before that (plain base32) is still read.
 
 export const invalidCode = () => new AppError(400, 'invalid_mfa_code', MFA_CODE_INVALID);
 const replayedCode = () => new AppError(400, 'mfa_code_replayed', MFA_CODE_REPLAYED);
