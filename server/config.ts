@@ -34,7 +34,7 @@ const envSchema = z.object({
   /** How long a SIGTERM waits for in-flight requests and workers before the process exits anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** After SIGTERM, how long the node keeps serving with readiness failing, so the balancer takes it out before it stops listening. */
-  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
   SEED_DEMO: booleanString.default(true),
   PUBLIC_URL: z.string().url().optional(),
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),

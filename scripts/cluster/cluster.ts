@@ -32,6 +32,8 @@ export type ClusterNode = {
   id: string;
   port: number;
   url: string;
+  /** Its DATA_DIR (mail outbox files; no documents when they are shared). */
+  dataDir: string;
   child: ChildProcess | null;
   /** What the node printed to stderr (its warnings and errors). */
   stderr: string;
@@ -211,7 +213,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       TRUST_PROXY: '127.0.0.1',
       SKIP_WEB_BUILD: 'true',
       LOG_LEVEL: 'warn',
-      SHUTDOWN_DRAIN_MS: '1500',
+      SHUTDOWN_DRAIN_MS: '3000',
       ...options.env,
     };
     const frontPort = options.port || (await freePort());
@@ -219,7 +221,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     const nodes: ClusterNode[] = [];
     for (let i = 0; i < count; i++) {
       const port = await freePort();
-      nodes.push({ id: `node-${String.fromCharCode(97 + i)}`, port, url: `http://127.0.0.1:${port}`, child: null, stderr: '' });
+      const id = `node-${String.fromCharCode(97 + i)}`;
+      nodes.push({ id, port, url: `http://127.0.0.1:${port}`, dataDir: path.join(workDir, id), child: null, stderr: '' });
     }
 
     // One build for all: nodes started together must not race to write the bundle or the web app.
@@ -229,7 +232,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     const startNode = async (index: number) => {
       const node = nodes[index]!;
       if (node.child && node.child.exitCode === null && node.child.signalCode === null) throw new Error(`${node.id} is running`);
-      const dataDir = path.join(workDir, node.id);
+      const dataDir = node.dataDir;
       fs.mkdirSync(dataDir, { recursive: true });
       const child = spawn(process.execPath, ['--enable-source-maps', bundleEntry], {
         env: { ...process.env, ...shared, PORT: String(node.port), NODE_ID: node.id, DATA_DIR: dataDir },
