@@ -23,7 +23,11 @@ returning hits, greatest(0, ceil(extract(epoch from h.reset_at - clock_timestamp
 /** A fixed window per key, like the plugin's own stores. */
 export function postgresRateLimitStore(database: Database) {
   class PostgresStore {
-    constructor(private readonly prefix = 'rl|') {}
+    private readonly prefix: string;
+    /** The plugin constructs the root store with its options (unused here); children get their route's prefix. */
+    constructor(_pluginOptions?: unknown, prefix = 'rl|') {
+      this.prefix = prefix;
+    }
 
     incr(key: string, callback: IncrCallback, timeWindow: number): void {
       database
@@ -34,7 +38,7 @@ export function postgresRateLimitStore(database: Database) {
 
     child(routeOptions: RouteOptions): PostgresStore {
       const method = [routeOptions.routeInfo?.method ?? ''].flat().join(',');
-      return new PostgresStore(`${this.prefix}${method}${routeOptions.routeInfo?.url ?? ''}|`);
+      return new PostgresStore(undefined, `${this.prefix}${method}${routeOptions.routeInfo?.url ?? ''}|`);
     }
   }
   return PostgresStore;
