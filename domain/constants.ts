@@ -15,6 +15,8 @@ export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const MAX_FILES = 10;
 export const ALLOWED_FILE_EXTENSIONS = ['pdf', 'doc', 'docx', 'jpg', 'jpeg', 'png'] as const;
 export const DOCUMENTS_BUCKET = 'booking-documents';
+/** Where organization logos are stored. */
+export const LOGO_BUCKET = 'org-logos';
 
 /** One opening window of a day, local wall-clock 'HH:mm' (close may be '24:00'). */
 export type HoursWindow = { open: string; close: string };

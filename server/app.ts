@@ -57,6 +57,7 @@ import billingRoutes from './modules/billing/billing.routes';
 import stripeWebhookRoutes from './modules/billing/stripe-webhook.routes';
 import apiKeyRoutes from './modules/api-keys/api-keys.routes';
 import sscRoutes from './modules/ssc/ssc.routes';
+import { rateLimitStore } from './plugins/rate-limit-store';
 import { listenToBookingChanges } from './modules/bookings/booking-webhooks';
 import { queueTsrNoteOnChange } from './modules/tsr-link/tsr-link.service';
 import { queueSscAppointmentChanged } from './modules/ssc/ssc-events';
@@ -110,7 +111,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('permissions-policy', 'camera=(self), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=()');
   });
-  await app.register(rateLimit, { global: false });
+  const limits = await rateLimitStore(ctx.config, ctx.database);
+  app.addHook('onClose', limits.close);
+  await app.register(rateLimit, { global: false, ...limits.options });
   await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: MAX_FILES, fields: 100 } });
   // Client messages are a few hundred bytes; ws would otherwise accept 100 MiB frames.
   await app.register(websocket, { options: { maxPayload: 4096 }, preClose: closeSocketsForRestart });

@@ -33,3 +33,24 @@ describe('TRUST_PROXY', () => {
     }
   });
 });
+
+describe('cluster settings', () => {
+  it('defaults to one node of 10 connections, session pooling, documents where the database is', () => {
+    const single = loadConfig({});
+    expect(single).toMatchObject({ databasePoolSize: 10, databasePoolMode: 'session', documentStore: 'local', shutdownTimeoutMs: 10_000 });
+    expect(single.nodeId).toMatch(/^[A-Za-z0-9._-]+-\d+$/);
+    const server = loadConfig({ DATABASE_URL: 'postgres://db/app', NODE_ID: 'node-a', DATABASE_POOL_SIZE: '25' });
+    expect(server).toMatchObject({ documentStore: 'database', nodeId: 'node-a', databasePoolSize: 25, databaseDirectUrl: 'postgres://db/app' });
+  });
+
+  it('refuses transaction pooling without a direct URL for LISTEN, and stores that cannot work', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://bouncer/app', DATABASE_POOL_MODE: 'transaction' })).toThrow(/DATABASE_DIRECT_URL/);
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://bouncer/app', DATABASE_DIRECT_URL: 'postgres://db/app', DATABASE_POOL_MODE: 'transaction' }),
+    ).toMatchObject({ databasePoolMode: 'transaction', databaseDirectUrl: 'postgres://db/app' });
+    expect(() => loadConfig({ DOCUMENT_STORE: 'database' })).toThrow(/needs a PostgreSQL server/);
+    expect(() => loadConfig({ DOCUMENT_STORE: 's3' })).toThrow(/S3_ENDPOINT/);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '1' })).toThrow(/at least 2/);
+    expect(() => loadConfig({ NODE_ID: 'node a!' })).toThrow(/NODE_ID/);
+  });
+});

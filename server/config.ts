@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -12,6 +13,28 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * A direct connection to the same database (not through a pooler): the realtime LISTEN and the
+   * start-up lock use it. Needed when DATABASE_URL goes through PgBouncer in transaction mode.
+   */
+  DATABASE_DIRECT_URL: z.string().url().optional(),
+  /** `transaction`: DATABASE_URL is a transaction-pooling PgBouncer — no session state, no named prepared statements. */
+  DATABASE_POOL_MODE: z.enum(['session', 'transaction']).default('session'),
+  /** Connections this node keeps to the database (PostgreSQL server only). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2, 'DATABASE_POOL_SIZE must be at least 2').max(500).default(10),
+  /** This node's name in the cluster: the database connections' application_name, logs. Default: host name and process id. */
+  NODE_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,40}$/, 'NODE_ID may hold letters, digits, dots, dashes and underscores (at most 40)')
+    .optional(),
+  /** Valkey/Redis for the per-IP limits (shared by every node); without it the limits are kept in PostgreSQL (or in memory on PGlite). */
+  REDIS_URL: z.string().url().optional(),
+  /** Where uploaded documents live: `database` (PostgreSQL server default), `local` (DATA_DIR/storage, the PGlite default) or `s3` (default when S3 is configured). */
+  DOCUMENT_STORE: z.enum(['database', 'local', 's3']).optional(),
+  /** How long a SIGTERM waits for in-flight requests and workers before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** After SIGTERM, how long the node keeps serving with readiness failing, so the balancer takes it out before it stops listening. */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
   SEED_DEMO: booleanString.default(true),
   PUBLIC_URL: z.string().url().optional(),
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
@@ -60,6 +83,15 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** A direct (unpooled) connection for LISTEN and the start-up lock; DATABASE_URL when not set. */
+  databaseDirectUrl?: string;
+  databasePoolMode: 'session' | 'transaction';
+  databasePoolSize: number;
+  nodeId: string;
+  redisUrl?: string;
+  documentStore: 'database' | 'local' | 's3';
+  shutdownTimeoutMs: number;
+  shutdownDrainMs: number;
   seedDemo: boolean;
   publicUrl: string;
   authSecret?: string;
@@ -87,12 +119,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const s3Complete = e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY;
+  const problems: string[] = [];
+  if (e.DATABASE_POOL_MODE === 'transaction' && !(e.DATABASE_URL && e.DATABASE_DIRECT_URL)) {
+    problems.push('  DATABASE_POOL_MODE: transaction pooling needs DATABASE_URL (the pooler) and DATABASE_DIRECT_URL (the database itself, for LISTEN)');
+  }
+  if (e.DATABASE_DIRECT_URL && !e.DATABASE_URL) problems.push('  DATABASE_DIRECT_URL: set DATABASE_URL too');
+  if (e.DOCUMENT_STORE === 'database' && !e.DATABASE_URL) problems.push('  DOCUMENT_STORE: `database` needs a PostgreSQL server (DATABASE_URL)');
+  if (e.DOCUMENT_STORE === 's3' && !s3Complete) problems.push('  DOCUMENT_STORE: `s3` needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseDirectUrl: e.DATABASE_DIRECT_URL ?? e.DATABASE_URL,
+    databasePoolMode: e.DATABASE_POOL_MODE,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    nodeId: e.NODE_ID ?? `${os.hostname().replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 30)}-${process.pid}`,
+    redisUrl: e.REDIS_URL,
+    documentStore: e.DOCUMENT_STORE ?? (s3Complete ? 's3' : e.DATABASE_URL ? 'database' : 'local'),
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     seedDemo: e.SEED_DEMO,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     authSecret: e.AUTH_SECRET,

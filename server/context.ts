@@ -33,7 +33,14 @@ export type AppContext = {
     publish: (event: RealtimeEvent) => void;
     /** Used by the WebSocket route; optional so a test may hand services a publish-only fake. */
     subscribe?: (filter: { orgId: string; siteId: string | null }, listener: (event: RealtimeEvent) => void) => () => void;
+    /** The hub's self-test (health check): a notification sent and heard back. */
+    probe?: (timeoutMs?: number) => Promise<{ isReceiving: boolean; roundTripMs: number | null }>;
   };
+  /**
+   * Set when the process is shutting down (SIGTERM): readiness answers 503 at once so a balancer
+   * stops sending new requests while in-flight ones finish.
+   */
+  lifecycle?: { isDraining: boolean };
 };
 
 /** What every module's routes plugin receives from app.ts. */

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig, type Config } from './config';
 import { createLogger } from './logger';
 import { systemClock, type AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
@@ -15,10 +15,13 @@ import { startHeartbeat } from './modules/public/uptime';
 import { startJobRunner, type JobRunner } from './jobs/job-runner';
 import { createRealtimeHub, type RealtimeHub } from './realtime/hub';
 import { createLocalStorage } from './storage/storage';
+import { hasLocalFiles, migrateDocuments } from './storage/migrate-documents';
+import { localStorageRoot, openStorage } from './storage/open-storage';
+import { withStartupLock } from './db/startup-lock';
 import { ensureWebBuild, webDist } from './web-build';
 
 const bootStarted = Date.now();
-let config;
+let config: Config;
 try {
   config = loadConfig();
 } catch (error) {
@@ -42,18 +45,32 @@ try {
   throw error;
 }
 
-async function shutdown(signal: string, app?: Awaited<ReturnType<typeof buildApp>>) {
-  log.info({ signal }, 'shutting down');
+/**
+ * SIGTERM/SIGINT: readiness fails at once (a balancer stops sending new requests), the node keeps
+ * serving for SHUTDOWN_DRAIN_MS while the balancer notices, then stops accepting, lets in-flight
+ * requests finish, stops the workers after the item each is on, and exits — within
+ * SHUTDOWN_TIMEOUT_MS whatever happens (exit code 1 when it had to cut something short).
+ */
+async function shutdown(signal: string, ctx?: AppContext, app?: Awaited<ReturnType<typeof buildApp>>) {
+  log.info({ signal, node: config.nodeId }, 'shutting down: readiness fails now');
+  if (ctx?.lifecycle) ctx.lifecycle.isDraining = true;
+  const deadline = setTimeout(() => {
+    log.error({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown took too long; exiting anyway');
+    lock?.release();
+    process.exit(1);
+  }, config.shutdownTimeoutMs);
+  deadline.unref();
   try {
-    // Sockets get 1012 in app.close(); the hub's LISTEN connection goes before the pool.
+    if (app && config.shutdownDrainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+    // Sockets get 1012 in app.close(); in-flight requests finish; the hub's LISTEN connection goes before the pool.
     await app?.close();
-    await jobRunner?.stop();
+    await Promise.all([jobRunner?.stop(), mailWorker?.stop()]);
     await realtime?.close();
-    await mailWorker?.stop();
     await database?.close();
   } finally {
     lock?.release();
   }
+  log.info('stopped');
   process.exit(0);
 }
 
@@ -61,6 +78,10 @@ try {
   const webBuild = process.env.SKIP_WEB_BUILD === 'true' ? Promise.resolve() : ensureWebBuild((m) => log.info(m));
   database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    databaseDirectUrl: config.databaseDirectUrl,
+    poolMode: config.databasePoolMode,
+    poolSize: config.databasePoolSize,
+    applicationName: `baywise-${config.nodeId}`,
     dataDir: config.dataDir,
     // Only the reason: the error carries the whole client object.
     onIdleError: (error) =>
@@ -74,9 +95,7 @@ try {
     log,
     startedAt: new Date(),
     authSecret: await ensureAuthSecret(database, config.authSecret),
-    storage: config.s3
-      ? (await import('./storage/s3-storage')).createS3Storage(config.s3)
-      : createLocalStorage(path.join(config.dataDir, 'storage')),
+    storage: await openStorage(config.documentStore, config, database),
     mailer: createMailer({
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
@@ -84,6 +103,13 @@ try {
       log,
     }),
   };
+  ctx.lifecycle = { isDraining: false };
+  // Files a node stored on its own disk before documents were shared: copied into the shared store.
+  if (config.documentStore !== 'local' && hasLocalFiles(localStorageRoot(config))) {
+    const from = createLocalStorage(localStorageRoot(config));
+    const report = await withStartupLock(database, () => migrateDocuments(database!, from, ctx.storage));
+    log.info({ to: config.documentStore, ...report, missing: report.missing.length }, 'local documents copied to the shared store');
+  }
   if (config.seedDemo) {
     const seeded = await seedDemoDataIfEmpty(ctx);
     if (seeded) log.info('demo data seeded (see README for the demo accounts)');
@@ -99,11 +125,11 @@ try {
   ctx.realtime = realtime;
   await webBuild;
   const app = await buildApp(ctx, { webDist, logger: log });
-  process.once('SIGINT', () => void shutdown('SIGINT', app));
-  process.once('SIGTERM', () => void shutdown('SIGTERM', app));
+  process.once('SIGINT', () => void shutdown('SIGINT', ctx, app));
+  process.once('SIGTERM', () => void shutdown('SIGTERM', ctx, app));
   await app.listen({ port: config.port, host: config.host });
   log.info(
-    { url: `http://localhost:${config.port}`, database: database.kind, bootMs: Date.now() - bootStarted },
+    { url: `http://localhost:${config.port}`, database: database.kind, node: config.nodeId, bootMs: Date.now() - bootStarted },
     `Baywise is ready on http://localhost:${config.port}`,
   );
   // The lifecycle sweeps (no-shows, overstays) every minute; started once the app answers.

@@ -21,11 +21,30 @@ export type Database = {
   query: <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
   pglite?: PGlite;
   pool?: pg.Pool;
+  /**
+   * A direct connection string to the same database (never through a pooler): LISTEN and the
+   * start-up lock hold a session of their own. The pool's own URL when no pooler is in between.
+   */
+  directUrl?: string;
+  /**
+   * `transaction`: the pool goes through a transaction-pooling PgBouncer, so nothing may rely on
+   * session state between transactions (named prepared statements, session advisory locks, SET).
+   */
+  poolMode: 'session' | 'transaction';
+  /** The application_name every connection of this node carries (pg_stat_activity). */
+  applicationName?: string;
   close: () => Promise<void>;
 };
 
 export type OpenOptions = {
   databaseUrl?: string;
+  /** See Database.directUrl (default: databaseUrl). */
+  databaseDirectUrl?: string;
+  poolMode?: 'session' | 'transaction';
+  /** Connections in the pool (default 10). */
+  poolSize?: number;
+  /** Names every connection (`application_name`), e.g. `baywise-<node id>`. */
+  applicationName?: string;
   dataDir?: string;
   memory?: boolean;
   /** Told about errors of idle pooled connections (logged by the server). */
@@ -43,7 +62,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // numeric → JS number for the pg driver (drizzle's mode:'number' handles columns it selects;
     // this covers raw aggregates too). int8 counts stay strings unless cast.
     pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      ...(options.applicationName ? { application_name: options.applicationName } : {}),
+    });
     // An idle client dropped by the server (restart, failover) must not crash the process: the
     // pool replaces it on the next checkout.
     pool.on('error', (error) => options.onIdleError?.(error));
@@ -54,6 +77,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       db,
       kind: 'postgres',
       pool,
+      directUrl: options.databaseDirectUrl ?? options.databaseUrl,
+      poolMode: options.poolMode ?? 'session',
+      applicationName: options.applicationName,
       query: async (text, params) => (await pool.query(text, params as unknown[])).rows,
       close: () => pool.end(),
     };
@@ -88,6 +114,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     db,
     kind: 'pglite',
     pglite,
+    poolMode: 'session',
     query: async (text, params) => (await pglite.query(text, params as unknown[])).rows as never,
     close: () => pglite.close(),
   };

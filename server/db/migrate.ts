@@ -2,13 +2,11 @@ import path from 'node:path';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { projectRoot } from '../paths';
 import type { Database } from './client';
+import { withStartupLock } from './startup-lock';
 
 export const migrationsFolder = path.join(projectRoot, 'server', 'db', 'migrations');
 
-// An arbitrary constant: only one node migrates at a time on a shared server.
-const MIGRATION_LOCK_KEY = 727_401_993;
-
-/** Applies pending migrations; idempotent. */
+/** Applies pending migrations; idempotent, and one node at a time on a shared server (startup-lock.ts). */
 export async function runMigrations(database: Database): Promise<void> {
   // Each driver's migrator loads only for the database in use (start-up time).
   if (database.kind === 'pglite') {
@@ -17,14 +15,7 @@ export async function runMigrations(database: Database): Promise<void> {
     return;
   }
   const { migrate: migratePg } = await import('drizzle-orm/node-postgres/migrator');
-  const client = await database.pool!.connect();
-  try {
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migratePg(database.db as never, { migrationsFolder });
-  } finally {
-    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
-    client.release();
-  }
+  await withStartupLock(database, () => migratePg(database.db as never, { migrationsFolder }));
 }
 
 export type MigrationState = { applied: number; total: number; pending: number; latest: string | null };

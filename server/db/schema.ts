@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -873,3 +874,38 @@ export const webhookDeliveries = pgTable(
   ],
 );
 // --- end of outbound webhooks ---------------------------------------------------------------------
+
+// --- cluster (issue 23) ----------------------------------------------------------------------------
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Stored files (booking documents, logos) on a PostgreSQL server when no S3 store is configured:
+ * every node reads what any node wrote (server/storage/database-storage.ts).
+ */
+export const storedObjects = pgTable(
+  'stored_objects',
+  {
+    bucket: text('bucket').notNull(),
+    key: text('key').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    content: bytea('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.key] })],
+);
+
+/**
+ * Per-IP request counts shared by every node (server/plugins/rate-limit-store.ts): one row per
+ * route and address, reset when its window has passed. Unlogged: a crash may forget counts, which
+ * only lets a few requests more through.
+ */
+export const rateLimitHits = pgTable('rate_limit_hits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  resetAt: ts('reset_at').notNull(),
+});

@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { AppContext } from '../context';
 import type { Database } from '../db/client';
+import { withStartupLock } from '../db/startup-lock';
 import { extendBlackoutSeries } from './blackout-expansion';
 import { sweepNoShows, sweepOverstays } from './booking-sweeps';
 import { issueMonthlyInvoices } from './monthly-invoices';
@@ -68,42 +69,47 @@ export async function startJobRunner(ctx: AppContext, options: JobRunnerOptions 
     deleteAfterDays: 1,
   });
   boss.on('error', (error) => ctx.log.warn({ reason: error.message }, 'job runner error'));
-  await boss.start();
-  await boss.createQueue(JOB_QUEUES.bookingSweeps, { name: JOB_QUEUES.bookingSweeps, policy: 'singleton', retryLimit: 3, retryDelay: 10 });
-  await boss.work(JOB_QUEUES.bookingSweeps, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async () => {
-    const noShows = await sweepNoShows(ctx);
-    const overstays = await sweepOverstays(ctx);
-    if (noShows + overstays > 0) ctx.log.info({ noShows, overstays }, 'booking sweeps moved bookings');
+  // pg-boss creates its schema and queues on start: one node at a time (nodes started together
+  // deadlocked in its create_queue, or raced to create the schema).
+  const webhookWorker = await withStartupLock(ctx.database, async () => {
+    await boss.start();
+    await boss.createQueue(JOB_QUEUES.bookingSweeps, { name: JOB_QUEUES.bookingSweeps, policy: 'singleton', retryLimit: 3, retryDelay: 10 });
+    await boss.work(JOB_QUEUES.bookingSweeps, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async () => {
+      const noShows = await sweepNoShows(ctx);
+      const overstays = await sweepOverstays(ctx);
+      if (noShows + overstays > 0) ctx.log.info({ noShows, overstays }, 'booking sweeps moved bookings');
+    });
+    if (options.schedule ?? true) await boss.schedule(JOB_QUEUES.bookingSweeps, '* * * * *', {}, { tz: 'UTC' });
+    // Recurring blackouts written up to the horizon as each site's day moves on (hourly: sites start their days at their own midnight).
+    await boss.createQueue(JOB_QUEUES.blackoutExpansion, { name: JOB_QUEUES.blackoutExpansion, policy: 'singleton', retryLimit: 3, retryDelay: 60 });
+    await boss.work(JOB_QUEUES.blackoutExpansion, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async () => {
+      await extendBlackoutSeries(ctx);
+    });
+    if (options.schedule ?? true) await boss.schedule(JOB_QUEUES.blackoutExpansion, '5 * * * *', {}, { tz: 'UTC' });
+    // The previous calendar month's invoices, at 00:10 UTC on the 1st (idempotent: one per
+    // organization and month, whichever node runs it, however often; decision 022).
+    await boss.createQueue(JOB_QUEUES.monthlyInvoices, { name: JOB_QUEUES.monthlyInvoices, policy: 'singleton', retryLimit: 5, retryDelay: 300 });
+    await boss.work(JOB_QUEUES.monthlyInvoices, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async () => {
+      await issueMonthlyInvoices(ctx);
+    });
+    if (options.schedule ?? true) await boss.schedule(JOB_QUEUES.monthlyInvoices, '10 0 1 * *', {}, { tz: 'UTC' });
+    // Error events and settled webhook deliveries past their window, daily (retention.ts).
+    await boss.createQueue(JOB_QUEUES.logRetention, { name: JOB_QUEUES.logRetention, policy: 'singleton', retryLimit: 3, retryDelay: 300 });
+    await boss.work(JOB_QUEUES.logRetention, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async () => {
+      await purgeExpiredLogs(ctx);
+    });
+    if (options.schedule ?? true) await boss.schedule(JOB_QUEUES.logRetention, '20 4 * * *', {}, { tz: 'UTC' });
+    // Outbound webhooks (decision 021): a job drains the due rows of the webhook outbox. 'stately'
+    // keeps at most one job waiting and one running, so a burst of commits queues one pass; the
+    // minute's tick picks up retries whose back-off has passed.
+    if (ctx.database.kind === 'pglite') await releaseStaleWebhookClaims(ctx);
+    await boss.createQueue(JOB_QUEUES.webhookDeliveries, { name: JOB_QUEUES.webhookDeliveries, policy: 'stately', retryLimit: 3, retryDelay: 10 });
+    const worker = await boss.work(JOB_QUEUES.webhookDeliveries, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async () => {
+      await drainWebhooks(ctx);
+    });
+    if (options.schedule ?? true) await boss.schedule(JOB_QUEUES.webhookDeliveries, '* * * * *', {}, { tz: 'UTC' });
+    return worker;
   });
-  if (options.schedule ?? true) await boss.schedule(JOB_QUEUES.bookingSweeps, '* * * * *', {}, { tz: 'UTC' });
-  // Recurring blackouts written up to the horizon as each site's day moves on (hourly: sites start their days at their own midnight).
-  await boss.createQueue(JOB_QUEUES.blackoutExpansion, { name: JOB_QUEUES.blackoutExpansion, policy: 'singleton', retryLimit: 3, retryDelay: 60 });
-  await boss.work(JOB_QUEUES.blackoutExpansion, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async () => {
-    await extendBlackoutSeries(ctx);
-  });
-  if (options.schedule ?? true) await boss.schedule(JOB_QUEUES.blackoutExpansion, '5 * * * *', {}, { tz: 'UTC' });
-  // The previous calendar month's invoices, at 00:10 UTC on the 1st (idempotent: one per
-  // organization and month, whichever node runs it, however often; decision 022).
-  await boss.createQueue(JOB_QUEUES.monthlyInvoices, { name: JOB_QUEUES.monthlyInvoices, policy: 'singleton', retryLimit: 5, retryDelay: 300 });
-  await boss.work(JOB_QUEUES.monthlyInvoices, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async () => {
-    await issueMonthlyInvoices(ctx);
-  });
-  if (options.schedule ?? true) await boss.schedule(JOB_QUEUES.monthlyInvoices, '10 0 1 * *', {}, { tz: 'UTC' });
-  // Error events and settled webhook deliveries past their window, daily (retention.ts).
-  await boss.createQueue(JOB_QUEUES.logRetention, { name: JOB_QUEUES.logRetention, policy: 'singleton', retryLimit: 3, retryDelay: 300 });
-  await boss.work(JOB_QUEUES.logRetention, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async () => {
-    await purgeExpiredLogs(ctx);
-  });
-  if (options.schedule ?? true) await boss.schedule(JOB_QUEUES.logRetention, '20 4 * * *', {}, { tz: 'UTC' });
-  // Outbound webhooks (decision 021): a job drains the due rows of the webhook outbox. 'stately'
-  // keeps at most one job waiting and one running, so a burst of commits queues one pass; the
-  // minute's tick picks up retries whose back-off has passed.
-  if (ctx.database.kind === 'pglite') await releaseStaleWebhookClaims(ctx);
-  await boss.createQueue(JOB_QUEUES.webhookDeliveries, { name: JOB_QUEUES.webhookDeliveries, policy: 'stately', retryLimit: 3, retryDelay: 10 });
-  const webhookWorker = await boss.work(JOB_QUEUES.webhookDeliveries, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async () => {
-    await drainWebhooks(ctx);
-  });
-  if (options.schedule ?? true) await boss.schedule(JOB_QUEUES.webhookDeliveries, '* * * * *', {}, { tz: 'UTC' });
   const deliverWebhooksNow = async () => {
     await boss.send(JOB_QUEUES.webhookDeliveries, {});
     boss.notifyWorker(webhookWorker);

@@ -41,12 +41,12 @@ describe.each(databaseKinds)('log retention on %s', (kind) => {
     await delivery('pending', daysAgo(WEBHOOK_DELIVERY_RETENTION_DAYS + 10));
     await delivery('delivered', daysAgo(WEBHOOK_DELIVERY_RETENTION_DAYS, 60_000));
 
-    expect(await purgeExpiredLogs(t.ctx)).toEqual({ errorEvents: 1, webhookDeliveries: 2 });
+    expect(await purgeExpiredLogs(t.ctx)).toEqual({ errorEvents: 1, webhookDeliveries: 2, rateLimitKeys: 0 });
     expect(await messages()).toEqual(['edge', 'new']);
     expect(await deliveries()).toEqual([`pending@${daysAgo(WEBHOOK_DELIVERY_RETENTION_DAYS + 10)}`, `delivered@${daysAgo(WEBHOOK_DELIVERY_RETENTION_DAYS, 60_000)}`]);
     expect(await query(`select status from error_groups`)).toEqual([{ status: 'resolved' }]);
     // A second run finds nothing more.
-    expect(await purgeExpiredLogs(t.ctx)).toEqual({ errorEvents: 0, webhookDeliveries: 0 });
+    expect(await purgeExpiredLogs(t.ctx)).toEqual({ errorEvents: 0, webhookDeliveries: 0, rateLimitKeys: 0 });
   });
 
   it('runs as a queued job', async () => {

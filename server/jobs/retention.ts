@@ -4,14 +4,15 @@ import type { AppContext } from '../context';
 // events older than ERROR_EVENT_RETENTION_DAYS go (their group's triage state stays, and a group
 // that recurs starts counting again); settled webhook deliveries — delivered or failed for good —
 // older than WEBHOOK_DELIVERY_RETENTION_DAYS go from the delivery logs. Pending deliveries are
-// never removed, whatever their age. Batched, so a large backlog never holds one long lock.
+// never removed, whatever their age. Per-IP request counts whose window has passed go too.
+// Batched, so a large backlog never holds one long lock.
 
 export const ERROR_EVENT_RETENTION_DAYS = 90;
 export const WEBHOOK_DELIVERY_RETENTION_DAYS = 30;
 const BATCH = 5_000;
 const DAY_MS = 86_400_000;
 
-export type RetentionResult = { errorEvents: number; webhookDeliveries: number };
+export type RetentionResult = { errorEvents: number; webhookDeliveries: number; rateLimitKeys: number };
 
 async function deleteInBatches(ctx: AppContext, sql: string, cutoff: Date): Promise<number> {
   let total = 0;
@@ -38,6 +39,13 @@ export async function purgeExpiredLogs(ctx: AppContext): Promise<RetentionResult
      select count(*)::int as n from gone`,
     new Date(now - WEBHOOK_DELIVERY_RETENTION_DAYS * DAY_MS),
   );
-  if (errorEvents + webhookDeliveries > 0) ctx.log.info({ errorEvents, webhookDeliveries }, 'expired log rows removed');
-  return { errorEvents, webhookDeliveries };
+  // Per-IP counts whose window has passed (a new request starts a fresh row anyway).
+  const rateLimitKeys = await deleteInBatches(
+    ctx,
+    `with gone as (delete from rate_limit_hits where key in (select key from rate_limit_hits where reset_at < $1 limit $2) returning 1)
+     select count(*)::int as n from gone`,
+    new Date(now),
+  );
+  if (errorEvents + webhookDeliveries + rateLimitKeys > 0) ctx.log.info({ errorEvents, webhookDeliveries, rateLimitKeys }, 'expired rows removed');
+  return { errorEvents, webhookDeliveries, rateLimitKeys };
 }

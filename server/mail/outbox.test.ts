@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, databaseKinds, type TestApp } from '../test/harness';
-import { deliverDueMail, enqueueMail, MAX_MAIL_ATTEMPTS, retryDelayMs, type MailRenderers } from './outbox';
+import { deliverDueMail, drainMail, enqueueMail, MAX_MAIL_ATTEMPTS, retryDelayMs, type MailRenderers } from './outbox';
 
 describe.each(databaseKinds)('mail outbox on %s', (kind) => {
   let t: TestApp;
@@ -67,5 +67,31 @@ describe.each(databaseKinds)('mail outbox on %s', (kind) => {
     await t.ctx.database.db.transaction((tx) => enqueueMail(tx, t.clock.now(), [{ kind: 'test.once', payload: {} }]));
     await Promise.all([deliverDueMail(t.ctx, renderers), deliverDueMail(t.ctx, renderers), deliverDueMail(t.ctx, renderers)]);
     expect(rendered).toBe(1);
+  });
+
+  it('stops after the message it is sending when the worker stops (SIGTERM), and leaves the rest queued at once', async () => {
+    let isStopping = false;
+    const sent: string[] = [];
+    const renderers: MailRenderers = {
+      'test.stop': async (_ctx, payload) => {
+        sent.push(String(payload.n));
+        isStopping = true; // the signal arrives while the first message is being sent
+        return { to: 'ops@example.test', subject: `Stop ${payload.n}`, text: 'hello' };
+      },
+    };
+    await t.ctx.database.db.transaction((tx) =>
+      enqueueMail(tx, t.clock.now(), [1, 2, 3].map((n) => ({ kind: 'test.stop', payload: { n } }))),
+    );
+    expect(await drainMail(t.ctx, renderers, () => isStopping)).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(sent).toHaveLength(1);
+    // The other two are free for another node now, not after the lease, and their attempt is not counted.
+    const rest = await t.ctx.database.query<{ attempts: number; locked_until: Date | null }>(
+      `select attempts, locked_until from mail_outbox where kind = 'test.stop' and status = 'pending'`,
+    );
+    expect(rest).toEqual([
+      { attempts: 0, locked_until: null },
+      { attempts: 0, locked_until: null },
+    ]);
+    expect(await deliverDueMail(t.ctx, renderers)).toMatchObject({ sent: 2 });
   });
 });

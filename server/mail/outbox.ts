@@ -63,7 +63,12 @@ export type DeliveryResult = { sent: number; retried: number; failed: number };
  * with the same Message-ID (and, for the local outbox, to the same file), so the receiver sees
  * one message.
  */
-export async function deliverDueMail(ctx: AppContext, renderers: MailRenderers, limit = 20): Promise<DeliveryResult> {
+export async function deliverDueMail(
+  ctx: AppContext,
+  renderers: MailRenderers,
+  limit = 20,
+  isStopping: () => boolean = () => false,
+): Promise<DeliveryResult> {
   const now = ctx.clock.now();
   const leaseUntil = new Date(now.getTime() + LEASE_MS);
   const claimed = await ctx.database.query<ClaimedRow>(
@@ -78,7 +83,13 @@ export async function deliverDueMail(ctx: AppContext, renderers: MailRenderers, 
     [leaseUntil.toISOString(), now.toISOString(), limit],
   );
   const result: DeliveryResult = { sent: 0, retried: 0, failed: 0 };
-  for (const row of claimed) {
+  for (const [index, row] of claimed.entries()) {
+    if (isStopping()) {
+      // Shutting down: the rows not yet sent go back at once (not after the lease) for the next node.
+      const rest = claimed.slice(index).map((r) => r.id);
+      await ctx.database.query(`update mail_outbox set locked_until = null, attempts = attempts - 1 where id = any($1::uuid[])`, [rest]);
+      break;
+    }
     try {
       const render = renderers[row.kind];
       if (!render) throw new Error(`No renderer for mail kind '${row.kind}'`);
@@ -105,10 +116,11 @@ export async function deliverDueMail(ctx: AppContext, renderers: MailRenderers, 
 }
 
 /** Delivers until nothing is due (tests, and the worker after a kick). */
-export async function drainMail(ctx: AppContext, renderers: MailRenderers): Promise<DeliveryResult> {
+export async function drainMail(ctx: AppContext, renderers: MailRenderers, isStopping: () => boolean = () => false): Promise<DeliveryResult> {
   const total: DeliveryResult = { sent: 0, retried: 0, failed: 0 };
   for (;;) {
-    const batch = await deliverDueMail(ctx, renderers);
+    if (isStopping()) return total;
+    const batch = await deliverDueMail(ctx, renderers, 20, isStopping);
     total.sent += batch.sent;
     total.retried += batch.retried;
     total.failed += batch.failed;
@@ -139,7 +151,8 @@ export function startMailWorker(ctx: AppContext, renderers: MailRenderers, pollM
     while (running) {
       kicked = false;
       try {
-        await drainMail(ctx, renderers);
+        // Stopping (SIGTERM) ends the pass after the message being sent; the rest stays queued.
+        await drainMail(ctx, renderers, () => !running);
       } catch (error) {
         ctx.log.error({ err: error }, 'mail worker pass failed');
       }

@@ -165,6 +165,23 @@ describe.runIf(process.env.TEST_DATABASE_URL)('realtime hub across PostgreSQL co
     expect(await listeners()).toBe(2);
   });
 
+  it("reports through its self-test whether its LISTEN connection hears what the pool publishes", async () => {
+    expect(await t.ctx.realtime!.probe!()).toMatchObject({ isReceiving: true });
+    // A LISTEN that hears nothing of this database (what a LISTEN through a transaction pooler
+    // does, silently): its direct URL names another database of the same server.
+    const url = new URL(t.ctx.database.pool!.options.connectionString!);
+    const elsewhere = new URL(process.env.TEST_DATABASE_URL!);
+    const deaf = await openDatabase({ databaseUrl: url.toString(), databaseDirectUrl: elsewhere.toString() });
+    const hub = createRealtimeHub({ database: deaf, log });
+    try {
+      await hub.ready;
+      expect(await hub.probe(500)).toEqual({ isReceiving: false, roundTripMs: null });
+    } finally {
+      await hub.close();
+      await deaf.close();
+    }
+  });
+
   it('does not throw into the publisher when the database is gone', async () => {
     const database = await openDatabase({ databaseUrl: (t.ctx.database.pool!.options.connectionString)! });
     const hub = createRealtimeHub({ database, log });

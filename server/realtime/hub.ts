@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { REALTIME_RECONNECT_DELAYS_MS, realtimeEventSchema, type RealtimeEvent } from '../../domain/realtime';
 import type { Database } from '../db/client';
@@ -25,8 +26,17 @@ export type RealtimeHub = {
   subscribe: (filter: RealtimeFilter, listener: RealtimeListener) => () => void;
   /** Resolves once events published from now on will be delivered (LISTEN is active). */
   ready: Promise<void>;
+  /**
+   * The self-test: a notification sent the way events are published, and heard back on this
+   * node's LISTEN connection within `timeoutMs`. A LISTEN through a transaction pooler (silently
+   * deaf) or a dropped connection answers false.
+   */
+  probe: (timeoutMs?: number) => Promise<{ isReceiving: boolean; roundTripMs: number | null }>;
   close: () => Promise<void>;
 };
+
+/** The self-test's channel (health checks), apart from the events' own. */
+export const REALTIME_PROBE_CHANNEL = 'baywise_probe';
 
 /** Org-wide events (no site) reach every subscriber of the organization. */
 export function matchesFilter(filter: RealtimeFilter, event: RealtimeEvent): boolean {
@@ -72,7 +82,7 @@ function checkedEvent(event: unknown, log: Logger, source: string): RealtimeEven
 }
 
 export function createRealtimeHub({ database, log }: { database: Database; log: Logger }): RealtimeHub {
-  return database.kind === 'postgres' && database.pool ? createPostgresHub(database.pool, log) : createInProcessHub(log);
+  return database.kind === 'postgres' && database.pool ? createPostgresHub(database, log) : createInProcessHub(log);
 }
 
 function createInProcessHub(log: Logger): RealtimeHub {
@@ -86,6 +96,7 @@ function createInProcessHub(log: Logger): RealtimeHub {
     },
     subscribe: local.subscribe,
     ready: Promise.resolve(),
+    probe: async () => ({ isReceiving: !isClosed, roundTripMs: isClosed ? null : 0 }),
     close: async () => {
       isClosed = true;
       local.clear();
@@ -93,9 +104,14 @@ function createInProcessHub(log: Logger): RealtimeHub {
   };
 }
 
-function createPostgresHub(pool: pg.Pool, log: Logger): RealtimeHub {
+function createPostgresHub(database: Database, log: Logger): RealtimeHub {
+  const pool = database.pool!;
   const local = createLocalFanOut(log);
-  const listener = startListener(pool.options.connectionString, log, (payload) => {
+  /** Probes waiting for their notification, by nonce. */
+  const probes = new Map<string, () => void>();
+  // LISTEN needs a session of its own: on the direct URL, never through a transaction pooler.
+  const listenerName = database.applicationName ? `${LISTENER_APPLICATION_NAME}-${database.applicationName}` : LISTENER_APPLICATION_NAME;
+  const listener = startListener(database.directUrl ?? pool.options.connectionString, listenerName, log, (nonce) => probes.get(nonce)?.(), (payload) => {
     let json: unknown;
     try {
       json = JSON.parse(payload);
@@ -124,6 +140,26 @@ function createPostgresHub(pool: pg.Pool, log: Logger): RealtimeHub {
     },
     subscribe: local.subscribe,
     ready: listener.ready,
+    probe: async (timeoutMs = 2_000) => {
+      const nonce = randomUUID();
+      const started = performance.now();
+      let timer: NodeJS.Timeout | undefined;
+      const heard = new Promise<boolean>((resolve) => {
+        probes.set(nonce, () => resolve(true));
+        timer = setTimeout(() => resolve(false), timeoutMs);
+      });
+      try {
+        // Sent through the pool, as every event is: the whole path is tested.
+        await pool.query('select pg_notify($1, $2)', [REALTIME_PROBE_CHANNEL, nonce]);
+        const isReceiving = await heard;
+        return { isReceiving, roundTripMs: isReceiving ? Math.round(performance.now() - started) : null };
+      } catch {
+        return { isReceiving: false, roundTripMs: null };
+      } finally {
+        clearTimeout(timer);
+        probes.delete(nonce);
+      }
+    },
     close: async () => {
       local.clear();
       await listener.stop();
@@ -136,7 +172,13 @@ function createPostgresHub(pool: pg.Pool, log: Logger): RealtimeHub {
  * When it drops (server restart, failover, idle kill) it is opened again after 1, 2, 5, 10 s, then
  * every 10 s; a failure is a warning, never a crash. Notifications sent while it is down are lost.
  */
-function startListener(connectionString: string | undefined, log: Logger, onPayload: (payload: string) => void) {
+function startListener(
+  connectionString: string | undefined,
+  applicationName: string,
+  log: Logger,
+  onProbe: (nonce: string) => void,
+  onPayload: (payload: string) => void,
+) {
   let client: pg.Client | null = null;
   let retryTimer: NodeJS.Timeout | null = null;
   let failures = 0;
@@ -158,7 +200,7 @@ function startListener(connectionString: string | undefined, log: Logger, onPayl
   const connect = async () => {
     const { default: pgModule } = await import('pg');
     // Named so operators (and the reconnect test) can tell it from the pool's connections.
-    const next = new pgModule.Client({ connectionString, application_name: LISTENER_APPLICATION_NAME });
+    const next = new pgModule.Client({ connectionString, application_name: applicationName });
     client = next;
     // 'error' and 'end' both come when the connection dies: the first schedules the retry.
     next.on('error', (error) => {
@@ -169,10 +211,11 @@ function startListener(connectionString: string | undefined, log: Logger, onPayl
     });
     next.on('notification', (message) => {
       if (message.channel === REALTIME_CHANNEL && message.payload) onPayload(message.payload);
+      else if (message.channel === REALTIME_PROBE_CHANNEL && message.payload) onProbe(message.payload);
     });
     try {
       await next.connect();
-      await next.query(`LISTEN ${REALTIME_CHANNEL}`);
+      await next.query(`LISTEN ${REALTIME_CHANNEL}; LISTEN ${REALTIME_PROBE_CHANNEL}`);
     } catch (error) {
       next.end().catch(() => undefined);
       if (client === next) retryLater((error as Error).message);

@@ -7,7 +7,7 @@ export type LocalFile = { path: string; size: number };
 
 /** An object store of buckets and keys: a local folder by default, any S3-compatible store when configured. */
 export type Storage = {
-  kind: 'local' | 's3';
+  kind: 'local' | 's3' | 'database';
   put: (bucket: string, key: string, body: Buffer | LocalFile, contentType: string) => Promise<void>;
   get: (bucket: string, key: string) => Promise<Buffer | null>;
   remove: (bucket: string, key: string) => Promise<void>;

@@ -422,7 +422,9 @@ const preparedOnPglite = new WeakMap<object, Map<string, Promise<void>>>();
  * running it.
  */
 async function run<T>(database: Database, name: string, text: string, values: unknown[]): Promise<T[]> {
-  if (database.pool) return (await database.pool.query({ name, text, values })).rows as T[];
+  // Behind a transaction pooler a named statement would be prepared on one server connection and
+  // executed on another: unnamed there (parsed and planned each time).
+  if (database.pool) return (await database.pool.query(database.poolMode === 'transaction' ? { text, values } : { name, text, values })).rows as T[];
   if (!database.pglite) return database.query<T>(text, values);
   let prepared = preparedOnPglite.get(database.pglite);
   if (!prepared) preparedOnPglite.set(database.pglite, (prepared = new Map()));
@@ -498,7 +500,7 @@ async function runLocked<T>(database: Database, lockKey: string, name: string, t
   try {
     await client.query('begin');
     await client.query(LOCK_LOAD_SQL, [lockKey]);
-    const { rows } = await client.query({ name, text, values });
+    const { rows } = await client.query(database.poolMode === 'transaction' ? { text, values } : { name, text, values });
     await client.query('commit');
     return rows as T[];
   } catch (error) {

@@ -10,9 +10,18 @@ const healthResponse = z.object({
     reachable: z.boolean(),
     migrations: z.object({ applied: z.number(), total: z.number(), pending: z.number() }),
   }),
+  realtime: z.object({
+    status: z.enum(['up', 'down']),
+    /** From publishing a self-test notification to hearing it on this node's LISTEN connection. */
+    roundTripMs: z.number().nullable(),
+  }),
+  /** This node's id (NODE_ID), to tell the nodes of a cluster apart behind a balancer. */
+  node: z.string(),
   uptimeSeconds: z.number(),
   time: z.string(),
 });
+
+const readinessResponse = z.object({ status: z.enum(['ready', 'draining', 'unavailable']), node: z.string() });
 
 const healthRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   app.get(
@@ -25,8 +34,11 @@ const healthRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
       } catch {
         reachable = false;
       }
-      const migrations = reachable ? await migrationState(ctx.database) : { applied: 0, total: 0, pending: 0 };
-      const ok = reachable && migrations.pending === 0;
+      const [migrations, probe] = await Promise.all([
+        reachable ? migrationState(ctx.database) : { applied: 0, total: 0, pending: 0 },
+        ctx.realtime?.probe ? ctx.realtime.probe() : { isReceiving: false, roundTripMs: null },
+      ]);
+      const ok = reachable && migrations.pending === 0 && probe.isReceiving;
       return reply.code(ok ? 200 : 503).send({
         status: ok ? 'ok' : 'degraded',
         database: {
@@ -34,9 +46,27 @@ const healthRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
           reachable,
           migrations: { applied: migrations.applied, total: migrations.total, pending: migrations.pending },
         },
+        realtime: { status: probe.isReceiving ? 'up' : 'down', roundTripMs: probe.roundTripMs },
+        node: ctx.config.nodeId,
         uptimeSeconds: Math.round((Date.now() - ctx.startedAt.getTime()) / 1000),
         time: ctx.clock.now().toISOString(),
       });
+    },
+  );
+
+  // For a load balancer: 503 from the moment the node starts shutting down (in-flight requests
+  // still finish), or while its database does not answer.
+  app.get(
+    '/health/ready',
+    { schema: { tags: ['platform'], summary: 'Readiness for a load balancer', response: { 200: readinessResponse, 503: readinessResponse } } },
+    async (_request, reply) => {
+      if (ctx.lifecycle?.isDraining) return reply.code(503).header('connection', 'close').send({ status: 'draining', node: ctx.config.nodeId });
+      try {
+        await ctx.database.query('select 1');
+      } catch {
+        return reply.code(503).send({ status: 'unavailable', node: ctx.config.nodeId });
+      }
+      return { status: 'ready' as const, node: ctx.config.nodeId };
     },
   );
 };

@@ -8,7 +8,7 @@ import { PDF_BYTES, PNG_BYTES } from '../../test/files';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/harness';
 import { hashToken, signAccessToken } from '../../auth/tokens';
 import { findCameraToken, markCameraTokenUsed } from './camera-tokens';
-import { LOGO_BUCKET } from './org-settings.service';
+import { LOGO_BUCKET } from '../../../domain/constants';
 
 // The organization's own settings: profile, policy, notifications, number plates, logo and the
 // cameras' webhook tokens — admins change them (audited, live), dockmasters read the plate

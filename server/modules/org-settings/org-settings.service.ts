@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { LOGO_BUCKET } from '../../../domain/constants';
 import type { z } from 'zod';
 import {
   CUSTOM_RECIPIENTS_REQUIRED,
@@ -25,8 +26,6 @@ import * as repo from './org-settings.repo';
 // The organization's own settings: its profile and logo, the booking policy, who hears of new
 // requests, and number-plate recognition with the cameras' webhook tokens. Admins change them;
 // every change is audited with what it was and what it became, and pushed live.
-
-export const LOGO_BUCKET = 'org-logos';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
