@@ -1,23 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { healthContract as contract } from '../../../domain/contract/health.contract';
 import type { ModuleOptions } from '../../app';
 import { migrationState } from '../../db/migrate';
-
-const healthResponse = z.object({
-  status: z.enum(['ok', 'degraded']),
-  database: z.object({
-    kind: z.enum(['pglite', 'postgres']),
-    reachable: z.boolean(),
-    migrations: z.object({ applied: z.number(), total: z.number(), pending: z.number() }),
-  }),
-  uptimeSeconds: z.number(),
-  time: z.string(),
-});
 
 const healthRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   app.get(
     '/health',
-    { schema: { tags: ['platform'], summary: 'Service health and migration state', response: { 200: healthResponse, 503: healthResponse } } },
+    { schema: { ...contract['GET /api/health'], tags: ['platform'], summary: 'Service health and migration state' } },
     async (_request, reply) => {
       let reachable = true;
       try {
