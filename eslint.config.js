@@ -112,6 +112,25 @@ export default tseslint.config(
     },
   },
   {
+    // The web takes the API contract's TYPES only (docs/decisions/026-typed-api-contract.md): a value
+    // import would put every route's zod schemas into the bundles.
+    files: ['web/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/domain/api-contract', '**/domain/contract/*'],
+              allowTypeImports: true,
+              message: 'Import the API contract with `import type` only (web/lib/api-client.ts calls it).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },

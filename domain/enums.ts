@@ -36,6 +36,9 @@ export const VEHICLE_TYPE_LABELS: Record<VehicleType, string> = {
   'b-double': 'B-Double',
   other: 'Other',
 };
+export function isVehicleType(value: string): value is VehicleType {
+  return (VEHICLE_TYPES as readonly string[]).includes(value);
+}
 
 export const SPECIAL_ACCESS_NEEDS = ['oversize', 'hazardous', 'refrigerated', 'escort'] as const;
 export type SpecialAccessNeed = (typeof SPECIAL_ACCESS_NEEDS)[number];
@@ -45,6 +48,9 @@ export const SPECIAL_ACCESS_LABELS: Record<SpecialAccessNeed, string> = {
   refrigerated: 'Refrigerated',
   escort: 'Escort Required',
 };
+export function isSpecialAccessNeed(value: string): value is SpecialAccessNeed {
+  return (SPECIAL_ACCESS_NEEDS as readonly string[]).includes(value);
+}
 
 /** Bay features match special access needs one to one. */
 export const BAY_FEATURES = SPECIAL_ACCESS_NEEDS;

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MAX_PLATE_PHOTO_BYTES, plateReadResultSchema, webhookReadBodySchema } from '../../../domain/plate-reads';
+import { MAX_PLATE_PHOTO_BYTES, webhookReadBodySchema } from '../../../domain/plate-reads';
+import { anprWebhookContract as contract } from '../../../domain/contract/anpr-webhook.contract';
 import type { ModuleOptions } from '../../context';
 import { badRequest, unauthorized } from '../../plugins/errors';
 import { findCameraToken, markCameraTokenUsed, type CameraTokenMatch } from '../org-settings/camera-tokens';
@@ -59,10 +60,9 @@ const anprWebhookRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ct
         request.cameraToken = token;
       },
       schema: {
+        ...contract['POST /api/anpr/:siteId/reads'],
         tags: ['anpr'],
         summary: "A site camera's plate read (JSON, or a picture as image/* or multipart), with the site's camera token",
-        params: z.object({ siteId: z.string() }),
-        response: { 200: plateReadResultSchema },
       },
     },
     async (request) => {

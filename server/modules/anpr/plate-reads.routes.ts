@@ -1,13 +1,5 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  plateReadBodySchema,
-  plateReadListQuerySchema,
-  plateReadListSchema,
-  plateReadResultSchema,
-  plateReadSchema,
-  resolvePlateReadBodySchema,
-} from '../../../domain/plate-reads';
+import { plateReadsContract as contract } from '../../../domain/contract/plate-reads.contract';
 import type { ModuleOptions } from '../../context';
 import { badRequest, forbidden } from '../../plugins/errors';
 import { siteScope, type SiteScope } from '../../plugins/site-scope';
@@ -18,8 +10,6 @@ import { ignorePlateRead, listPlateReads, recordPlateRead, resolvePlateRead } fr
 // /api/sites/:siteId/plate-reads… (issue 10): plates read by staff (typed, photo, device camera) —
 // inside the site scope. Any dock staff of the site (security included) may send reads and see
 // them; resolving or ignoring a read is the dockmaster's (and org admin's) call.
-
-const readParams = z.object({ siteId: z.string(), id: z.string() });
 
 function requireDockmaster(scope: SiteScope): void {
   if (scope.role === 'security') throw forbidden('Only dockmasters and organization admins can resolve plate reads');
@@ -34,10 +24,9 @@ const plateReadRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx 
     '/plate-reads',
     {
       schema: {
+        ...contract['POST /api/sites/:siteId/plate-reads'],
         tags: ['plate reads'],
         summary: 'A plate typed or read at the gate: stored, matched with the expected and on-site vehicles (repeats within 60 s are one read)',
-        body: plateReadBodySchema,
-        response: { 200: plateReadResultSchema },
       },
     },
     async (request) => {
@@ -55,9 +44,9 @@ const plateReadRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx 
     '/plate-reads/photo',
     {
       schema: {
+        ...contract['POST /api/sites/:siteId/plate-reads/photo'],
         tags: ['plate reads'],
         summary: 'A photo of a plate (multipart, one PNG, JPEG or WebP image ≤ 10 MB in the field "photo"), read on the server',
-        response: { 200: plateReadResultSchema },
       },
     },
     async (request) => {
@@ -72,10 +61,9 @@ const plateReadRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx 
     '/plate-reads',
     {
       schema: {
+        ...contract['GET /api/sites/:siteId/plate-reads'],
         tags: ['plate reads'],
         summary: "The site's recent reads to resolve (unmatched and ambiguous unless a status is given), newest first, 20 a page",
-        querystring: plateReadListQuerySchema,
-        response: { 200: plateReadListSchema },
       },
     },
     async (request) => {
@@ -88,11 +76,9 @@ const plateReadRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx 
     '/plate-reads/:id/resolve',
     {
       schema: {
+        ...contract['POST /api/sites/:siteId/plate-reads/:id/resolve'],
         tags: ['plate reads'],
         summary: 'Link an unmatched or ambiguous read to a booking of the site',
-        params: readParams,
-        body: resolvePlateReadBodySchema,
-        response: { 200: plateReadSchema },
       },
     },
     async (request) => {
@@ -109,7 +95,7 @@ const plateReadRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx 
   app.post(
     '/plate-reads/:id/ignore',
     {
-      schema: { tags: ['plate reads'], summary: 'Mark an unmatched or ambiguous read as needing no action', params: readParams, response: { 200: plateReadSchema } },
+      schema: { ...contract['POST /api/sites/:siteId/plate-reads/:id/ignore'], tags: ['plate reads'], summary: 'Mark an unmatched or ambiguous read as needing no action' },
     },
     async (request) => {
       const scope = siteScope(request);

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { apiKeyCreateSchema, apiKeyListQuerySchema, apiKeyListSchema, apiKeySchema, createdApiKeySchema } from '../../../domain/api-keys';
+import { apiKeysContract as contract } from '../../../domain/contract/api-keys.contract';
 import type { ModuleOptions } from '../../context';
 import { orgScope, requireOrgAdmin } from '../../plugins/org-scope';
 import * as service from './api-keys.service';
@@ -10,8 +9,6 @@ import * as service from './api-keys.service';
 
 const tags = ['integrations'];
 const security = [{ bearer: [] }];
-const orgParams = z.object({ orgId: z.string() });
-const keyParams = orgParams.extend({ keyId: z.string().max(100) });
 const adminsOnly = { preValidation: async (request: Parameters<typeof orgScope>[0]) => requireOrgAdmin(orgScope(request)) };
 
 const apiKeyRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
@@ -19,12 +16,10 @@ const apiKeyRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     '/api-keys',
     {
       schema: {
+        ...contract['GET /api/orgs/:orgId/api-keys'],
         tags,
         summary: 'The organization’s API keys, one page at a time: name, tenant, scopes, last four characters, expiry, last use, status (admins)',
         security,
-        params: orgParams,
-        querystring: apiKeyListQuerySchema,
-        response: { 200: apiKeyListSchema },
       },
       ...adminsOnly,
     },
@@ -35,12 +30,10 @@ const apiKeyRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     '/api-keys',
     {
       schema: {
+        ...contract['POST /api/orgs/:orgId/api-keys'],
         tags,
         summary: 'Makes an API key acting for a tenant with the given scopes; the secret is in this answer only (admins, audited)',
         security,
-        params: orgParams,
-        body: apiKeyCreateSchema,
-        response: { 201: createdApiKeySchema },
       },
       ...adminsOnly,
     },
@@ -51,11 +44,10 @@ const apiKeyRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     '/api-keys/:keyId/revoke',
     {
       schema: {
+        ...contract['POST /api/orgs/:orgId/api-keys/:keyId/revoke'],
         tags,
         summary: 'Revokes an API key at once: its next call is refused (admins, audited)',
         security,
-        params: keyParams,
-        response: { 200: apiKeySchema },
       },
       ...adminsOnly,
     },

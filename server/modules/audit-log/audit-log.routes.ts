@@ -1,14 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  auditFilterOptionsSchema,
-  auditListSchema,
-  orgAuditFilterSchema,
-  orgAuditListQuerySchema,
-  platformAuditFilterSchema,
-  platformAuditListQuerySchema,
-} from '../../../domain/audit-log';
+import { auditLogContract as contract } from '../../../domain/contract/audit-log.contract';
 import type { ModuleOptions } from '../../context';
 import { requirePlatformAdmin } from '../../plugins/auth';
 import { orgScope, registerOrgScope, requireOrgAdmin } from '../../plugins/org-scope';
@@ -43,13 +35,12 @@ const auditLogRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
     '/platform/audit',
     {
       schema: {
+        ...contract['GET /api/platform/audit'],
         tags: ['audit'],
         summary: 'Every audit entry, newest first, with its organization’s name: filtered and one page at a time (20 by default)',
         description:
           'Filters: orgId; actor (a user id, or part of an e-mail, any case); action and resourceType (exact); from/to (calendar days in tz, both included; tz defaults to UTC).',
         security,
-        querystring: platformAuditListQuerySchema,
-        response: { 200: auditListSchema },
       },
     },
     async (request) => {
@@ -63,10 +54,10 @@ const auditLogRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
     '/platform/audit/filters',
     {
       schema: {
+        ...contract['GET /api/platform/audit/filters'],
         tags: ['audit'],
         summary: 'The audit list’s filter choices: every organization, and the actions and resource types recorded',
         security,
-        response: { 200: auditFilterOptionsSchema },
       },
     },
     async (request) => {
@@ -79,12 +70,11 @@ const auditLogRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
     '/platform/audit/csv',
     {
       schema: {
+        ...contract['GET /api/platform/audit/csv'],
         tags: ['audit'],
         summary: 'The audit list as CSV, with the same filters',
         description: csvDescription,
         security,
-        querystring: platformAuditFilterSchema,
-        produces: ['text/csv'],
       },
     },
     async (request, reply) => {
@@ -102,18 +92,15 @@ const auditLogRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
 const orgAuditRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (scoped, { ctx }) => {
   registerOrgScope(scoped, ctx);
   const today = () => ctx.clock.now().toISOString().slice(0, 10);
-  const params = z.object({ orgId: z.string() });
 
   scoped.get(
     '/audit',
     {
       schema: {
+        ...contract['GET /api/orgs/:orgId/audit'],
         tags: ['audit'],
         summary: 'The organization’s audit trail, newest first: filtered and one page at a time (organization admins)',
         security,
-        params,
-        querystring: orgAuditListQuerySchema,
-        response: { 200: auditListSchema },
       },
     },
     async (request) => {
@@ -128,11 +115,10 @@ const orgAuditRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (scoped, { ct
     '/audit/filters',
     {
       schema: {
+        ...contract['GET /api/orgs/:orgId/audit/filters'],
         tags: ['audit'],
         summary: 'The actions and resource types recorded for the organization (organization admins)',
         security,
-        params,
-        response: { 200: auditFilterOptionsSchema },
       },
     },
     async (request) => {
@@ -146,13 +132,11 @@ const orgAuditRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (scoped, { ct
     '/audit/csv',
     {
       schema: {
+        ...contract['GET /api/orgs/:orgId/audit/csv'],
         tags: ['audit'],
         summary: 'The organization’s audit trail as CSV, with the same filters (organization admins)',
         description: csvDescription,
         security,
-        params,
-        querystring: orgAuditFilterSchema,
-        produces: ['text/csv'],
       },
     },
     async (request, reply) => {

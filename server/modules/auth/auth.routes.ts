@@ -1,22 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  authSettingsSchema,
-  dockmasterLoginSchema,
-  impersonationSchema,
-  mfaChallengeSchema,
-  mfaGrantSchema,
-  passwordGrantSchema,
-  recoverSchema,
-  refreshGrantSchema,
-  sessionSchema,
-  signUpSchema,
-  updateUserSchema,
-  verifySchema,
-  type MfaChallenge,
-  type Session,
-} from '../../../domain/auth-schemas';
+import { mfaGrantSchema, passwordGrantSchema, refreshGrantSchema, type MfaChallenge, type Session } from '../../../domain/auth-schemas';
+import { authContract as contract } from '../../../domain/contract/auth.contract';
 import type { ModuleOptions } from '../../context';
 import { requireAuth } from '../../plugins/auth';
 import { badRequest } from '../../plugins/errors';
@@ -51,29 +37,6 @@ function sendSession(
   return reply.send(session);
 }
 
-const currentUserSchema = z.object({
-  user: z.object({
-    id: z.string(),
-    email: z.string(),
-    fullName: z.string().nullable(),
-    platformRole: z.string().nullable(),
-    phone: z.string().nullable(),
-    emailConfirmedAt: z.string().nullable(),
-  }),
-  role: z.string().nullable(),
-  orgId: z.string().nullable(),
-  siteId: z.string().nullable(),
-  /** Set while a platform user acts as this user (decision 017). */
-  impersonation: impersonationSchema.nullable(),
-  /** Two-factor sign-in (decision 018): on, required by the platform, still to be set up. */
-  mfa: z.object({ enrolled: z.boolean(), required: z.boolean(), enrolmentRequired: z.boolean() }),
-  memberships: z.array(
-    z.object({ orgId: z.string(), orgName: z.string(), role: z.string(), active: z.boolean(), employeeId: z.string().nullable() }),
-  ),
-});
-
-const messageSchema = z.object({ message: z.string() });
-
 const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   // Per-IP limits on every credential endpoint; per-account limits live in the service.
   const limit = (max: number) => perIpLimit(ctx, max);
@@ -83,14 +46,12 @@ const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =>
     {
       config: limit(20),
       schema: {
+        ...contract['POST /api/auth/token'],
         tags: ['auth'],
         summary:
           'Sign in with a password (grant_type=password), finish a two-factor sign-in (grant_type=mfa) or rotate a refresh token (grant_type=refresh_token)',
         description:
           'With two-factor sign-in on, grant_type=password answers { mfa_required, challenge_token, expires_in, methods } instead of a session; grant_type=mfa with the challenge_token and a code (or a recovery_code) answers the session.',
-        querystring: z.object({ grant_type: z.enum(['password', 'refresh_token', 'mfa'], 'Unsupported grant type') }),
-        body: z.record(z.string(), z.unknown()),
-        response: { 200: z.union([sessionSchema, mfaChallengeSchema]) },
       },
     },
     async (request, reply) => {
@@ -117,10 +78,9 @@ const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =>
     {
       config: limit(20),
       schema: {
+        ...contract['POST /api/auth/dockmaster/token'],
         tags: ['auth'],
         summary: 'Dockmaster sign-in with site, employee ID and password',
-        body: dockmasterLoginSchema,
-        response: { 200: z.union([sessionSchema, mfaChallengeSchema]) },
       },
     },
     async (request, reply) => sendSession(ctx, request, reply, await signInDockmaster(ctx, request.body, meta(request)), true),
@@ -128,16 +88,16 @@ const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =>
 
   app.post(
     '/auth/logout',
-    { schema: { tags: ['auth'], summary: 'Sign out: revokes the session and its refresh tokens', security: [{ bearer: [] }] } },
+    { schema: { ...contract['POST /api/auth/logout'], tags: ['auth'], summary: 'Sign out: revokes the session and its refresh tokens', security: [{ bearer: [] }] } },
     async (request, reply) => {
       await signOut(ctx, requireAuth(request), meta(request));
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
   app.get(
     '/auth/user',
-    { schema: { tags: ['auth'], summary: 'The signed-in user, role and memberships', security: [{ bearer: [] }], response: { 200: currentUserSchema } } },
+    { schema: { ...contract['GET /api/auth/user'], tags: ['auth'], summary: 'The signed-in user, role and memberships', security: [{ bearer: [] }] } },
     async (request) => getCurrentUser(ctx, requireAuth(request)),
   );
 
@@ -145,11 +105,10 @@ const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =>
     '/auth/user',
     {
       schema: {
+        ...contract['PUT /api/auth/user'],
         tags: ['auth'],
         summary: 'Update name, phone or password',
         security: [{ bearer: [] }],
-        body: updateUserSchema,
-        response: { 200: currentUserSchema },
       },
     },
     async (request) => updateCurrentUser(ctx, requireAuth(request), request.body),
@@ -160,10 +119,9 @@ const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =>
     {
       config: limit(10),
       schema: {
+        ...contract['POST /api/auth/signup'],
         tags: ['auth'],
         summary: 'Create an account; a confirmation link is e-mailed',
-        body: signUpSchema,
-        response: { 200: z.object({ confirmationSent: z.boolean() }) },
       },
     },
     async (request) => signUp(ctx, request.body),
@@ -173,7 +131,7 @@ const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =>
     '/auth/recover',
     {
       config: limit(10),
-      schema: { tags: ['auth'], summary: 'E-mail a password reset link', body: recoverSchema, response: { 200: messageSchema } },
+      schema: { ...contract['POST /api/auth/recover'], tags: ['auth'], summary: 'E-mail a password reset link' },
     },
     async (request) => requestPasswordRecovery(ctx, request.body.email, meta(request)),
   );
@@ -182,9 +140,9 @@ const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =>
     '/auth/settings',
     {
       schema: {
+        ...contract['GET /api/auth/settings'],
         tags: ['auth'],
         summary: 'What the sign-in and sign-up screens need to know: whether anyone may create an account',
-        response: { 200: authSettingsSchema },
       },
     },
     async () => getAuthSettings(ctx),
@@ -195,10 +153,9 @@ const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =>
     {
       config: limit(20),
       schema: {
+        ...contract['POST /api/auth/verify'],
         tags: ['auth'],
         summary: 'Confirm an e-mail address or set a new password from an e-mailed link',
-        body: verifySchema,
-        response: { 200: z.object({ email: z.string(), message: z.string() }) },
       },
     },
     async (request) => verifyToken(ctx, request.body),
@@ -208,10 +165,10 @@ const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =>
     '/rpc/get_current_user_role',
     {
       schema: {
+        ...contract['POST /api/rpc/get_current_user_role'],
         tags: ['auth'],
         summary: 'The current user role (spec get_current_user_role)',
         security: [{ bearer: [] }],
-        response: { 200: z.string().nullable() },
       },
     },
     // A JSON string (or null), as a database RPC returns it; Fastify would send a bare string as text.

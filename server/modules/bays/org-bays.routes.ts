@@ -1,14 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  bayActionSchema,
-  bayCreateSchema,
-  bayItemSchema,
-  bayListQuerySchema,
-  bayListSchema,
-  bayUpdateSchema,
-  bayWriteResultSchema,
-} from '../../../domain/org-bays';
+import { orgBaysContract as contract } from '../../../domain/contract/org-bays.contract';
 import type { ModuleOptions } from '../../context';
 import { orgScope } from '../../plugins/org-scope';
 import * as service from './org-bays.service';
@@ -16,7 +7,6 @@ import * as service from './org-bays.service';
 // /api/orgs/:orgId/bays… (issue 9: bays) — registered inside the organization scope, so every
 // handler runs with the caller's scope already checked. Org admins write; dockmasters read.
 
-const bayParams = z.object({ orgId: z.string(), bayId: z.string().max(100) });
 const security = [{ bearer: [] }];
 const AFFECTED =
   'Upcoming bookings the change leaves on a bay that no longer takes them answer 409 affected_bookings (listed in details.affected) and nothing changes; send the same request again with `resolution` (keep, reassign to another free compatible bay at the same time, or cancel with a reason e-mailed to the haulier) to apply the change and the resolution together. The outcomes come back with the bay.';
@@ -26,11 +16,10 @@ const orgBayRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     '/bays',
     {
       schema: {
+        ...contract['GET /api/orgs/:orgId/bays'],
         tags: ['bays'],
         summary: 'The organization’s bays (one site, or all), in natural name order, with their upcoming bookings; one page at a time',
         security,
-        querystring: bayListQuerySchema,
-        response: { 200: bayListSchema },
       },
     },
     async (request) => service.listBays(ctx, orgScope(request), request.query),
@@ -39,7 +28,7 @@ const orgBayRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
   app.get(
     '/bays/:bayId',
     {
-      schema: { tags: ['bays'], summary: 'One bay', security, params: bayParams, response: { 200: bayItemSchema } },
+      schema: { ...contract['GET /api/orgs/:orgId/bays/:bayId'], tags: ['bays'], summary: 'One bay', security },
     },
     async (request) => service.getBay(ctx, orgScope(request), request.params.bayId),
   );
@@ -48,12 +37,11 @@ const orgBayRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     '/bays',
     {
       schema: {
+        ...contract['POST /api/orgs/:orgId/bays'],
         tags: ['bays'],
         summary: 'Adds a bay to a site of the organization (the booking portal offers it at once)',
         description: 'Org admins only. A name already used at the site (in any case) answers 400 with a field error on name.',
         security,
-        body: bayCreateSchema,
-        response: { 201: bayWriteResultSchema },
       },
     },
     async (request, reply) => reply.code(201).send(await service.createBay(ctx, orgScope(request), request.body, request.ip)),
@@ -63,13 +51,11 @@ const orgBayRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     '/bays/:bayId',
     {
       schema: {
+        ...contract['PATCH /api/orgs/:orgId/bays/:bayId'],
         tags: ['bays'],
         summary: 'Changes a bay: name, clearance, length, features, capacity (a bay without bookings may also move to another site)',
         description: `Org admins only. ${AFFECTED}`,
         security,
-        params: bayParams,
-        body: bayUpdateSchema,
-        response: { 200: bayWriteResultSchema },
       },
     },
     async (request) => service.updateBay(ctx, orgScope(request), request.params.bayId, request.body ?? {}, request.ip),
@@ -79,13 +65,11 @@ const orgBayRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     '/bays/:bayId/deactivate',
     {
       schema: {
+        ...contract['POST /api/orgs/:orgId/bays/:bayId/deactivate'],
         tags: ['bays'],
         summary: 'Closes a bay to new bookings',
         description: `Org admins only. ${AFFECTED}`,
         security,
-        params: bayParams,
-        body: bayActionSchema.nullish(),
-        response: { 200: bayWriteResultSchema },
       },
     },
     async (request) => service.deactivateBay(ctx, orgScope(request), request.params.bayId, request.body ?? {}, request.ip),
@@ -95,12 +79,11 @@ const orgBayRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     '/bays/:bayId/reactivate',
     {
       schema: {
+        ...contract['POST /api/orgs/:orgId/bays/:bayId/reactivate'],
         tags: ['bays'],
         summary: 'Opens a closed bay to bookings again',
         description: 'Org admins only.',
         security,
-        params: bayParams,
-        response: { 200: bayWriteResultSchema },
       },
     },
     async (request) => service.reactivateBay(ctx, orgScope(request), request.params.bayId, request.ip),
@@ -110,16 +93,16 @@ const orgBayRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     '/bays/:bayId',
     {
       schema: {
+        ...contract['DELETE /api/orgs/:orgId/bays/:bayId'],
         tags: ['bays'],
         summary: 'Deletes a bay that has never had a booking',
         description: 'Org admins only. A bay with bookings (any status) answers 409 bay_has_bookings: deactivate it instead.',
         security,
-        params: bayParams,
       },
     },
     async (request, reply) => {
       await service.deleteBay(ctx, orgScope(request), request.params.bayId, request.ip);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 };

@@ -1,21 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  assignPlanSchema,
-  invoiceListQuerySchema,
-  invoiceListSchema,
-  invoiceSchema,
-  issueInvoicesResultSchema,
-  issueInvoicesSchema,
-  markInvoicePaidSchema,
-  organizationBillingSchema,
-  planInputSchema,
-  planListSchema,
-  planSchema,
-  planUpdateSchema,
-  revenueSchema,
-  voidInvoiceSchema,
-} from '../../../domain/billing';
+import { billingContract as contract } from '../../../domain/contract/billing.contract';
 import type { ModuleOptions } from '../../context';
 import { requirePlatformAdmin } from '../../plugins/auth';
 import { issueInvoicesNow } from './invoice-run.service';
@@ -30,9 +14,6 @@ import { revenue } from './revenue.service';
 
 const security = [{ bearer: [] }];
 const tags = ['billing'];
-const planParams = z.object({ planId: z.string().max(100) });
-const orgParams = z.object({ orgId: z.string().max(100) });
-const invoiceParams = z.object({ invoiceId: z.string().max(100) });
 
 const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   app.addHook('preValidation', async (request) => {
@@ -43,10 +24,10 @@ const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
     '/platform/plans',
     {
       schema: {
+        ...contract['GET /api/platform/plans'],
         tags,
         summary: 'Every plan with its monthly price (USD), limits, the organizations on it, and those whose use is above a limit',
         security,
-        response: { 200: planListSchema },
       },
     },
     async (request) => listPlans(ctx, requirePlatformAdmin(request)),
@@ -56,11 +37,10 @@ const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
     '/platform/plans',
     {
       schema: {
+        ...contract['POST /api/platform/plans'],
         tags,
         summary: 'Creates a plan (super admins and platform owners). Limits: a whole number, or null for unlimited',
         security,
-        body: planInputSchema,
-        response: { 201: planSchema },
       },
     },
     async (request, reply) => reply.code(201).send(await createPlan(ctx, requirePlatformAdmin(request), request.body, request.ip)),
@@ -70,12 +50,10 @@ const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
     '/platform/plans/:planId',
     {
       schema: {
+        ...contract['PATCH /api/platform/plans/:planId'],
         tags,
         summary: 'Changes a plan (the fields sent). A limit below an organization’s current use is allowed; the answer flags those organizations',
         security,
-        params: planParams,
-        body: planUpdateSchema,
-        response: { 200: planSchema },
       },
     },
     async (request) => updatePlan(ctx, requirePlatformAdmin(request), request.params.planId, request.body, request.ip),
@@ -85,11 +63,10 @@ const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
     '/platform/organizations/:orgId/plan',
     {
       schema: {
+        ...contract['GET /api/platform/organizations/:orgId/plan'],
         tags,
         summary: "An organization's plan, its use against each limit, and the plans it may be put on",
         security,
-        params: orgParams,
-        response: { 200: organizationBillingSchema },
       },
     },
     async (request) => getOrganizationBilling(ctx, requirePlatformAdmin(request), request.params.orgId),
@@ -99,12 +76,10 @@ const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
     '/platform/organizations/:orgId/plan',
     {
       schema: {
+        ...contract['PUT /api/platform/organizations/:orgId/plan'],
         tags,
         summary: 'Puts an organization on a plan (planId null: no plan — unlimited, not invoiced). Super admins and platform owners',
         security,
-        params: orgParams,
-        body: assignPlanSchema,
-        response: { 200: organizationBillingSchema },
       },
     },
     async (request) => assignPlan(ctx, requirePlatformAdmin(request), request.params.orgId, request.body.planId, request.ip),
@@ -114,11 +89,10 @@ const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
     '/platform/invoices',
     {
       schema: {
+        ...contract['GET /api/platform/invoices'],
         tags,
         summary: 'Invoices, newest first, filtered by status and organization, a page at a time',
         security,
-        querystring: invoiceListQuerySchema,
-        response: { 200: invoiceListSchema },
       },
     },
     async (request) => listInvoices(ctx, requirePlatformAdmin(request), request.query),
@@ -128,11 +102,10 @@ const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
     '/platform/invoices/issue',
     {
       schema: {
+        ...contract['POST /api/platform/invoices/issue'],
         tags,
         summary: "Issues the invoices of a month that has ended ('YYYY-MM', UTC) now, as the monthly job does; once per organization and month",
         security,
-        body: issueInvoicesSchema,
-        response: { 200: issueInvoicesResultSchema },
       },
     },
     async (request) => issueInvoicesNow(ctx, requirePlatformAdmin(request), request.body.period, request.ip),
@@ -142,12 +115,10 @@ const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
     '/platform/invoices/:invoiceId/mark-paid',
     {
       schema: {
+        ...contract['POST /api/platform/invoices/:invoiceId/mark-paid'],
         tags,
         summary: 'Marks an open invoice paid by hand, with the payment’s reference (409 when already paid or void)',
         security,
-        params: invoiceParams,
-        body: markInvoicePaidSchema,
-        response: { 200: invoiceSchema },
       },
     },
     async (request) => markInvoicePaid(ctx, requirePlatformAdmin(request), request.params.invoiceId, request.body.reference, request.ip),
@@ -157,12 +128,10 @@ const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
     '/platform/invoices/:invoiceId/void',
     {
       schema: {
+        ...contract['POST /api/platform/invoices/:invoiceId/void'],
         tags,
         summary: 'Voids an open invoice, with a reason (409 when paid or already void)',
         security,
-        params: invoiceParams,
-        body: voidInvoiceSchema,
-        response: { 200: invoiceSchema },
       },
     },
     async (request) => voidInvoice(ctx, requirePlatformAdmin(request), request.params.invoiceId, request.body.reason, request.ip),
@@ -172,10 +141,10 @@ const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
     '/platform/invoices/:invoiceId/pdf',
     {
       schema: {
+        ...contract['GET /api/platform/invoices/:invoiceId/pdf'],
         tags,
         summary: 'The invoice as a PDF (application/pdf, as an attachment named after its number)',
         security,
-        params: invoiceParams,
       },
     },
     async (request, reply) => {
@@ -192,10 +161,10 @@ const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
     '/platform/revenue',
     {
       schema: {
+        ...contract['GET /api/platform/revenue'],
         tags,
         summary: 'Revenue by calendar month (UTC) of payment, the last 12 months: amount_paid of paid invoices, as the dashboard’s revenue card counts it',
         security,
-        response: { 200: revenueSchema },
       },
     },
     async () => revenue(ctx),

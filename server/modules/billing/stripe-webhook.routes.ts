@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { stripeWebhookContract as contract } from '../../../domain/contract/stripe-webhook.contract';
 import type { ModuleOptions } from '../../context';
 import { handleStripeWebhook } from './stripe-webhook.service';
 
@@ -20,14 +20,12 @@ const stripeWebhookRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     {
       config: ctx.config.rateLimitDisabled ? {} : { rateLimit: { max: STRIPE_WEBHOOK_PER_MINUTE, timeWindow: '1 minute' } },
       schema: {
+        ...contract['POST /api/billing/stripe/webhook'],
         tags: ['billing'],
         summary:
           'Stripe webhook: invoice.paid, checkout.session.completed or payment_intent.succeeded with metadata.baywise_invoice_id marks that invoice paid. Verified by its Stripe-Signature; a replayed event changes nothing',
         description:
           '400 when the signature does not verify (nothing changed), 404 for an invoice we do not have, 503 when STRIPE_WEBHOOK_SECRET is not set. Other event types are acknowledged and ignored.',
-        response: {
-          200: z.object({ received: z.literal(true), applied: z.boolean(), duplicate: z.boolean(), invoiceId: z.string().nullable(), message: z.string() }),
-        },
       },
     },
     async (request) => {

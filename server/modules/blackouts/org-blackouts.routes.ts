@@ -1,20 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  blackoutListQuerySchema,
-  blackoutListSchema,
-  blackoutOptionsSchema,
-  blackoutWriteResultSchema,
-  createBlackoutSchema,
-  createSeriesSchema,
-  seriesDeleteResultSchema,
-  seriesListQuerySchema,
-  seriesListSchema,
-  seriesSchema,
-  seriesWriteResultSchema,
-  updateBlackoutSchema,
-  updateSeriesSchema,
-} from '../../../domain/org-blackouts';
+import { orgBlackoutsContract as contract } from '../../../domain/contract/org-blackouts.contract';
 import type { ModuleOptions } from '../../context';
 import { orgScope } from '../../plugins/org-scope';
 import * as series from './blackout-series.service';
@@ -24,8 +9,6 @@ import * as service from './org-blackouts.service';
 // /api/orgs/:orgId/blackouts… and /blackout-series… — registered inside the organization scope
 // (server/app.ts): anonymous 401, strangers 404 before any handler; writes need an org admin.
 
-const blackoutParams = z.object({ orgId: z.string(), blackoutId: z.string().max(100) });
-const seriesParams = z.object({ orgId: z.string(), seriesId: z.string().max(100) });
 const security = [{ bearer: [] }];
 const tags = ['blackouts'];
 const AFFECTED =
@@ -36,12 +19,11 @@ const orgBlackoutRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ct
     '/blackouts',
     {
       schema: {
+        ...contract['GET /api/orgs/:orgId/blackouts'],
         tags,
         summary: 'Blackouts (one-offs, occurrences of series, holidays) by site, bay and site-local days, a page at a time',
         description: 'Without from/to: the blackouts not over yet. A bay filter includes its site’s whole-site blackouts.',
         security,
-        querystring: blackoutListQuerySchema,
-        response: { 200: blackoutListSchema },
       },
     },
     async (request) => service.listBlackouts(ctx, orgScope(request), request.query),
@@ -50,7 +32,7 @@ const orgBlackoutRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ct
   app.get(
     '/blackout-options',
     {
-      schema: { tags, summary: 'The sites (with their time zone and today) and bays a blackout can close', security, response: { 200: blackoutOptionsSchema } },
+      schema: { ...contract['GET /api/orgs/:orgId/blackout-options'], tags, summary: 'The sites (with their time zone and today) and bays a blackout can close', security },
     },
     async (request) => service.getOptions(ctx, orgScope(request)),
   );
@@ -59,12 +41,11 @@ const orgBlackoutRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ct
     '/blackouts',
     {
       schema: {
+        ...contract['POST /api/orgs/:orgId/blackouts'],
         tags,
         summary: 'Closes a bay, or the whole site, from a local start to a local end (the site’s time zone)',
         description: AFFECTED,
         security,
-        body: createBlackoutSchema,
-        response: { 201: blackoutWriteResultSchema },
       },
     },
     async (request, reply) => reply.code(201).send(await oneOff.createBlackout(ctx, orgScope(request), request.body, request.ip)),
@@ -74,13 +55,11 @@ const orgBlackoutRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ct
     '/blackouts/:blackoutId',
     {
       schema: {
+        ...contract['PATCH /api/orgs/:orgId/blackouts/:blackoutId'],
         tags,
         summary: 'Changes a blackout; an occurrence changed alone leaves its series',
         description: `Holiday closures are changed with the site (409 holiday_closure). ${AFFECTED}`,
         security,
-        params: blackoutParams,
-        body: updateBlackoutSchema,
-        response: { 200: blackoutWriteResultSchema },
       },
     },
     async (request) => oneOff.updateBlackout(ctx, orgScope(request), request.params.blackoutId, request.body, request.ip),
@@ -90,29 +69,29 @@ const orgBlackoutRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ct
     '/blackouts/:blackoutId',
     {
       schema: {
+        ...contract['DELETE /api/orgs/:orgId/blackouts/:blackoutId'],
         tags,
         summary: 'Deletes a blackout, or one occurrence of a series (the series does not write it again)',
         security,
-        params: blackoutParams,
       },
     },
     async (request, reply) => {
       await oneOff.deleteBlackout(ctx, orgScope(request), request.params.blackoutId, request.ip);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
   app.get(
     '/blackout-series',
     {
-      schema: { tags, summary: 'Recurring blackouts, with their plain-language summary and next occurrence', security, querystring: seriesListQuerySchema, response: { 200: seriesListSchema } },
+      schema: { ...contract['GET /api/orgs/:orgId/blackout-series'], tags, summary: 'Recurring blackouts, with their plain-language summary and next occurrence', security },
     },
     async (request) => service.listSeries(ctx, orgScope(request), request.query.siteId),
   );
 
   app.get(
     '/blackout-series/:seriesId',
-    { schema: { tags, summary: 'One recurring blackout', security, params: seriesParams, response: { 200: seriesSchema } } },
+    { schema: { ...contract['GET /api/orgs/:orgId/blackout-series/:seriesId'], tags, summary: 'One recurring blackout', security } },
     async (request) => service.getSeries(ctx, orgScope(request), request.params.seriesId),
   );
 
@@ -120,12 +99,11 @@ const orgBlackoutRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ct
     '/blackout-series',
     {
       schema: {
+        ...contract['POST /api/orgs/:orgId/blackout-series'],
         tags,
         summary: 'A recurring blackout: daily, weekly on chosen days or monthly, from a start date at a local time for a duration, optionally until a date',
         description: `Stored as an RRULE and written as ordinary blackouts up to 730 days ahead (a daily job goes on). ${AFFECTED}`,
         security,
-        body: createSeriesSchema,
-        response: { 201: seriesWriteResultSchema },
       },
     },
     async (request, reply) => reply.code(201).send(await series.createSeries(ctx, orgScope(request), request.body, request.ip)),
@@ -135,13 +113,11 @@ const orgBlackoutRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ct
     '/blackout-series/:seriesId',
     {
       schema: {
+        ...contract['PATCH /api/orgs/:orgId/blackout-series/:seriesId'],
         tags,
         summary: 'Changes a recurring blackout: its occurrences from now on are written again (started ones stay as history)',
         description: AFFECTED,
         security,
-        params: seriesParams,
-        body: updateSeriesSchema,
-        response: { 200: seriesWriteResultSchema },
       },
     },
     async (request) => series.updateSeries(ctx, orgScope(request), request.params.seriesId, request.body, request.ip),
@@ -151,11 +127,10 @@ const orgBlackoutRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ct
     '/blackout-series/:seriesId',
     {
       schema: {
+        ...contract['DELETE /api/orgs/:orgId/blackout-series/:seriesId'],
         tags,
         summary: 'Ends a recurring blackout: its future occurrences go, those already started stay as plain blackouts',
         security,
-        params: seriesParams,
-        response: { 200: seriesDeleteResultSchema },
       },
     },
     async (request) => series.deleteSeries(ctx, orgScope(request), request.params.seriesId, request.ip),

@@ -1,15 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  adminBookingSchema,
-  bookingDetailSchema,
-  bookingExtendSchema,
-  bookingListQuerySchema,
-  bookingListSchema,
-  bookingRescheduleSchema,
-  bookingTransitionSchema,
-} from '../../../domain/org-bookings';
-import { resolveAffectedResultSchema, resolveAffectedSchema } from '../../../domain/affected-bookings';
+import { orgBookingsContract as contract } from '../../../domain/contract/org-bookings.contract';
 import type { ModuleOptions } from '../../context';
 import { orgScope } from '../../plugins/org-scope';
 import * as service from './org-bookings.service';
@@ -17,8 +7,6 @@ import * as service from './org-bookings.service';
 // /api/orgs/:orgId/bookings… — registered inside the organization scope (server/app.ts), so every
 // handler runs with the caller's scope already checked.
 
-const bookingParams = z.object({ orgId: z.string(), bookingId: z.string().max(100) });
-const documentParams = bookingParams.extend({ documentId: z.string().max(100) });
 const security = [{ bearer: [] }];
 
 /** RFC 6266 filename with a plain ASCII fallback. */
@@ -32,11 +20,10 @@ const orgBookingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx
     '/bookings',
     {
       schema: {
+        ...contract['GET /api/orgs/:orgId/bookings'],
         tags: ['bookings'],
         summary: 'The organization’s bookings: filtered, sorted, one page at a time',
         security,
-        querystring: bookingListQuerySchema,
-        response: { 200: bookingListSchema },
       },
     },
     async (request) => service.listBookings(ctx, orgScope(request), request.query),
@@ -46,12 +33,11 @@ const orgBookingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx
     '/bookings',
     {
       schema: {
+        ...contract['POST /api/orgs/:orgId/bookings'],
         tags: ['bookings'],
         summary: 'An admin books a slot for a tenant (same validation and allocation as the portal)',
         description: 'May choose the bay and override the minimum advance (recorded in the audit log); approved at once unless approve is false.',
         security,
-        body: adminBookingSchema,
-        response: { 201: bookingDetailSchema },
       },
     },
     async (request, reply) => reply.code(201).send(await service.createAdminBooking(ctx, orgScope(request), request.body, request.ip)),
@@ -61,11 +47,10 @@ const orgBookingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx
     '/bookings/:bookingId',
     {
       schema: {
+        ...contract['GET /api/orgs/:orgId/bookings/:bookingId'],
         tags: ['bookings'],
         summary: 'One booking with its documents, history and the moves the caller may make',
         security,
-        params: bookingParams,
-        response: { 200: bookingDetailSchema },
       },
     },
     async (request) => service.getBooking(ctx, orgScope(request), request.params.bookingId),
@@ -75,13 +60,11 @@ const orgBookingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx
     '/bookings/:bookingId/transitions',
     {
       schema: {
+        ...contract['POST /api/orgs/:orgId/bookings/:bookingId/transitions'],
         tags: ['bookings'],
         summary: 'Moves a booking to another status (approve, decline with a reason, cancel, check in, start, check out, no-show)',
         description: 'Carries the version the caller saw: a newer one answers 409 stale_version; a move the lifecycle does not allow answers 409 illegal_transition naming the current status.',
         security,
-        params: bookingParams,
-        body: bookingTransitionSchema,
-        response: { 200: bookingDetailSchema },
       },
     },
     async (request) => service.transitionBooking(ctx, orgScope(request), request.params.bookingId, request.body, request.ip),
@@ -91,12 +74,10 @@ const orgBookingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx
     '/bookings/:bookingId/extend',
     {
       schema: {
+        ...contract['POST /api/orgs/:orgId/bookings/:bookingId/extend'],
         tags: ['bookings'],
         summary: 'Extend Time: a later end for an overstaying booking, when its bay is free until then',
         security,
-        params: bookingParams,
-        body: bookingExtendSchema,
-        response: { 200: bookingDetailSchema },
       },
     },
     async (request) => service.extendBooking(ctx, orgScope(request), request.params.bookingId, request.body, request.ip),
@@ -106,13 +87,11 @@ const orgBookingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx
     '/bookings/:bookingId/reschedule',
     {
       schema: {
+        ...contract['POST /api/orgs/:orgId/bookings/:bookingId/reschedule'],
         tags: ['bookings'],
         summary: 'Moves a pending or approved booking to another time and/or bay, under the same rules as a new booking',
         description: 'Atomic: the booking moves only if a compatible bay (the one asked for, or the best-fit one) is free for its whole duration; otherwise 409 and nothing changes.',
         security,
-        params: bookingParams,
-        body: bookingRescheduleSchema,
-        response: { 200: bookingDetailSchema },
       },
     },
     async (request) => service.rescheduleBooking(ctx, orgScope(request), request.params.bookingId, request.body, request.ip),
@@ -122,12 +101,11 @@ const orgBookingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx
     '/bookings/resolve-affected',
     {
       schema: {
+        ...contract['POST /api/orgs/:orgId/bookings/resolve-affected'],
         tags: ['bookings'],
         summary: 'Moves listed bookings to another free compatible bay at their own time, or cancels them with a reason e-mailed to the haulier',
         description: 'For bookings a setup change left listed (e.g. outside new opening hours). Org admins only. One outcome per booking: moved, not_moved (no free compatible bay), cancelled or skipped.',
         security,
-        body: resolveAffectedSchema,
-        response: { 200: resolveAffectedResultSchema },
       },
     },
     async (request) => service.resolveAffected(ctx, orgScope(request), request.body, request.ip),
@@ -137,10 +115,10 @@ const orgBookingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx
     '/bookings/:bookingId/documents/:documentId',
     {
       schema: {
+        ...contract['GET /api/orgs/:orgId/bookings/:bookingId/documents/:documentId'],
         tags: ['bookings'],
         summary: 'Downloads a booking document (always as an attachment)',
         security,
-        params: documentParams,
       },
     },
     async (request, reply) => {

@@ -1,10 +1,8 @@
 import { and, count, eq, max } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { availabilityQuerySchema, availabilityResponseSchema } from '../../../domain/availability-query';
-import { isCalendarDate, isTimeOfDay } from '../../../domain/booking-request';
-import { multiLine } from '../../../domain/text-rules';
-import { bookingInfoSchema, manageViewSchema, submittedBookingSchema } from '../../../domain/public-booking';
+import { bookingInfoSchema } from '../../../domain/public-booking';
+import { publicBookingsContract as contract } from '../../../domain/contract/public-bookings.contract';
 import type { ModuleOptions } from '../../context';
 import { bays, organizations, sites } from '../../db/schema';
 import { perIpLimit } from '../../plugins/rate-limit';
@@ -17,9 +15,6 @@ import {
   rescheduleManagedBooking,
 } from './manage-booking.service';
 import { submitPublicBooking } from './public-booking.service';
-
-const tokenParams = z.object({ token: z.string().max(200) });
-const dateSchema = z.string().refine(isCalendarDate, 'Date must be a valid date (YYYY-MM-DD)');
 
 function toAvailabilityDto(day: DayAvailability) {
   return {
@@ -46,7 +41,7 @@ const publicBookingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     '/booking-info',
     {
       config: perIpLimit(ctx, 120),
-      schema: { tags: ['public booking'], summary: 'Bookable organizations and their sites (hours, bays, clearance)', response: { 200: bookingInfoSchema } },
+      schema: { ...contract['GET /api/public/booking-info'], tags: ['public booking'], summary: 'Bookable organizations and their sites (hours, bays, clearance)' },
     },
     async () => {
       const db = ctx.database.db;
@@ -91,10 +86,9 @@ const publicBookingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     {
       config: perIpLimit(ctx, 240),
       schema: {
+        ...contract['POST /api/public/availability'],
         tags: ['public booking'],
         summary: "The day's slot grid: each slot's free compatible bays for the whole expected duration",
-        body: availabilityQuerySchema,
-        response: { 200: availabilityResponseSchema },
       },
     },
     async (request) => {
@@ -120,10 +114,9 @@ const publicBookingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     {
       config: perIpLimit(ctx, 20),
       schema: {
+        ...contract['POST /api/public/bookings'],
         tags: ['public booking'],
         summary: 'Submit a booking request (multipart: a `data` JSON field, then up to 10 `documents` files)',
-        headers: z.object({ 'idempotency-key': z.string().min(8).max(200).optional() }),
-        response: { 200: submittedBookingSchema, 201: submittedBookingSchema },
       },
     },
     async (request, reply) => {
@@ -164,7 +157,7 @@ const publicBookingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     '/manage/:token',
     {
       config: perIpLimit(ctx, 60),
-      schema: { tags: ['public booking'], summary: 'A booking seen through its private manage link', params: tokenParams, response: { 200: manageViewSchema } },
+      schema: { ...contract['GET /api/public/manage/:token'], tags: ['public booking'], summary: 'A booking seen through its private manage link' },
     },
     async (request) => getManagedBooking(ctx, request.params.token),
   );
@@ -174,11 +167,9 @@ const publicBookingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     {
       config: perIpLimit(ctx, 20),
       schema: {
+        ...contract['POST /api/public/manage/:token/cancel'],
         tags: ['public booking'],
         summary: 'Cancel a pending or approved booking before it starts',
-        params: tokenParams,
-        body: z.object({ reason: z.string().trim().refine(...multiLine('Reason')).max(500, 'Reason is too long').optional() }).default({}),
-        response: { 200: manageViewSchema },
       },
     },
     async (request) => cancelManagedBooking(ctx, request.params.token, request.body.reason, request.ip),
@@ -189,11 +180,9 @@ const publicBookingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     {
       config: perIpLimit(ctx, 120),
       schema: {
+        ...contract['POST /api/public/manage/:token/availability'],
         tags: ['public booking'],
         summary: 'Slot grid for moving this booking',
-        params: tokenParams,
-        body: z.object({ date: dateSchema }),
-        response: { 200: availabilityResponseSchema },
       },
     },
     async (request) => toAvailabilityDto(await availabilityForManagedBooking(ctx, request.params.token, request.body.date)),
@@ -204,11 +193,9 @@ const publicBookingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     {
       config: perIpLimit(ctx, 20),
       schema: {
+        ...contract['POST /api/public/manage/:token/reschedule'],
         tags: ['public booking'],
         summary: 'Move the booking to another free slot (it is reviewed again)',
-        params: tokenParams,
-        body: z.object({ date: dateSchema, slot: z.string().refine(isTimeOfDay, 'Time slot is required') }),
-        response: { 200: manageViewSchema },
       },
     },
     async (request) => rescheduleManagedBooking(ctx, request.params.token, request.body, request.ip),

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { orgDashboardQuerySchema, orgDashboardSchema } from '../../../domain/org-dashboard';
+import { orgDashboardContract as contract } from '../../../domain/contract/org-dashboard.contract';
 import type { ModuleOptions } from '../../context';
 import { orgScope } from '../../plugins/org-scope';
 import * as service from './org-dashboard.service';
@@ -11,13 +11,12 @@ const orgDashboardRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
     '/dashboard',
     {
       schema: {
+        ...contract['GET /api/orgs/:orgId/dashboard'],
         tags: ['dashboard'],
         summary: 'The organization admin dashboard: today’s figures, latest requests, live operations and sites',
         description:
           'Computed at the server’s clock; "today" is each site’s own calendar day in its time zone. With siteId, one site of the organization only (another organization’s site answers 404).',
         security: [{ bearer: [] }],
-        querystring: orgDashboardQuerySchema,
-        response: { 200: orgDashboardSchema },
       },
     },
     async (request) => service.getDashboard(ctx, orgScope(request), request.query),

@@ -1,16 +1,8 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { CLIENT_ERROR_MAX_BYTES, CLIENT_ERROR_RATE_PER_MINUTE } from '../../../domain/error-monitoring-rules';
-import {
-  SUPPORT_CANNOT_TRIAGE,
-  clientErrorAcceptedSchema,
-  clientErrorReportSchema,
-  errorGroupDetailSchema,
-  errorGroupListQuerySchema,
-  errorGroupListSchema,
-  errorGroupSchema,
-} from '../../../domain/error-monitoring';
+import { SUPPORT_CANNOT_TRIAGE } from '../../../domain/error-monitoring';
 import { canEditPlatformSettings } from '../../../domain/platform-settings';
+import { errorMonitoringContract as contract } from '../../../domain/contract/error-monitoring.contract';
 import type { ModuleOptions } from '../../context';
 import { requirePlatformAdmin } from '../../plugins/auth';
 import { forbidden } from '../../plugins/errors';
@@ -22,7 +14,6 @@ import * as service from './error-monitoring.service';
 
 const security = [{ bearer: [] }];
 const tags = ['platform'];
-const params = z.object({ fingerprint: z.string().max(100) });
 
 const errorMonitoringRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   const recent = service.createRecentReports();
@@ -41,13 +32,12 @@ const errorMonitoringRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
       '/platform/errors',
       {
         schema: {
+          ...contract['GET /api/platform/errors'],
           tags,
           summary: 'Error groups (server and browser), newest last-seen first, with count, first and last seen, status and the latest event',
           description:
             'status: open (default), resolved or all. A resolved group seen again after it was resolved is open (isRegression). source: server or browser.',
           security,
-          querystring: errorGroupListQuerySchema,
-          response: { 200: errorGroupListSchema },
         },
       },
       async (request) => service.listErrorGroups(ctx, requirePlatformAdmin(request), request.query),
@@ -56,7 +46,7 @@ const errorMonitoringRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
     admin.get(
       '/platform/errors/:fingerprint',
       {
-        schema: { tags, summary: 'One error group and its latest events, newest first', security, params, response: { 200: errorGroupDetailSchema } },
+        schema: { ...contract['GET /api/platform/errors/:fingerprint'], tags, summary: 'One error group and its latest events, newest first', security },
       },
       async (request) => service.getErrorGroup(ctx, requirePlatformAdmin(request), request.params.fingerprint),
     );
@@ -66,11 +56,10 @@ const errorMonitoringRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
       {
         preValidation: requireTriage,
         schema: {
+          ...contract['POST /api/platform/errors/:fingerprint/resolve'],
           tags,
           summary: 'Marks an error group resolved (super admins and platform owners); it opens again by itself if it happens again. Audited',
           security,
-          params,
-          response: { 200: errorGroupSchema },
         },
       },
       async (request) => service.resolveErrorGroup(ctx, requirePlatformAdmin(request), request.params.fingerprint, request.ip ?? null),
@@ -80,7 +69,7 @@ const errorMonitoringRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
       '/platform/errors/:fingerprint/reopen',
       {
         preValidation: requireTriage,
-        schema: { tags, summary: 'Reopens a resolved error group (super admins and platform owners). Audited', security, params, response: { 200: errorGroupSchema } },
+        schema: { ...contract['POST /api/platform/errors/:fingerprint/reopen'], tags, summary: 'Reopens a resolved error group (super admins and platform owners). Audited', security },
       },
       async (request) => service.reopenErrorGroup(ctx, requirePlatformAdmin(request), request.params.fingerprint, request.ip ?? null),
     );
@@ -92,11 +81,10 @@ const errorMonitoringRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
       bodyLimit: CLIENT_ERROR_MAX_BYTES,
       config: perIpLimit(ctx, CLIENT_ERROR_RATE_PER_MINUTE),
       schema: {
+        ...contract['POST /api/client-errors'],
         tags: ['monitoring'],
         summary: 'A browser error reported by the web app (signed in or not); stored for the error-monitoring screen',
         description: `At most ${CLIENT_ERROR_MAX_BYTES} bytes and ${CLIENT_ERROR_RATE_PER_MINUTE} reports a minute per address. Noise and repeats of the last minute are accepted but not stored (stored: false).`,
-        body: clientErrorReportSchema,
-        response: { 202: clientErrorAcceptedSchema },
       },
     },
     async (request, reply) => {

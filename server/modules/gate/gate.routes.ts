@@ -1,20 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  emergencyResultSchema,
-  emergencyStateSchema,
-  emergencyStopSchema,
-  gateApproveSchema,
-  gateDeclineSchema,
-  gateExtendSchema,
-  gateMoveResultSchema,
-  gateMoveSchema,
-  gateOverviewSchema,
-  gateQueueSchema,
-  gateStartSchema,
-  walkInSchema,
-} from '../../../domain/gate';
+import { gateContract as contract } from '../../../domain/contract/gate.contract';
 import type { ModuleOptions } from '../../context';
 import { siteScope } from '../../plugins/site-scope';
 import * as service from './gate.service';
@@ -23,8 +9,6 @@ import * as service from './gate.service';
 // site scope (server/plugins/site-scope.ts), so each handler runs with the caller's site and role
 // checked. Routes only translate HTTP; the rules are in gate.service.ts.
 
-const siteParams = z.object({ siteId: z.string() });
-const bookingParams = siteParams.extend({ bookingId: z.string().max(100) });
 const security = [{ bearer: [] }];
 const tags = ['gate'];
 
@@ -33,13 +17,13 @@ const gateRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =>
 
   app.get(
     '/gate/overview',
-    { schema: { tags, summary: 'The gate today: counters, live list, upcoming arrivals, bays, emergency state', security, params: siteParams, response: { 200: gateOverviewSchema } } },
+    { schema: { ...contract['GET /api/sites/:siteId/gate/overview'], tags, summary: 'The gate today: counters, live list, upcoming arrivals, bays, emergency state', security } },
     async (request) => service.overview(ctx, actorOf(request)),
   );
 
   app.get(
     '/gate/queue',
-    { schema: { tags, summary: 'Vehicles checked in and waiting, in order of arrival, with free compatible bays', security, params: siteParams, response: { 200: gateQueueSchema } } },
+    { schema: { ...contract['GET /api/sites/:siteId/gate/queue'], tags, summary: 'Vehicles checked in and waiting, in order of arrival, with free compatible bays', security } },
     async (request) => service.queue(ctx, actorOf(request)),
   );
 
@@ -47,12 +31,10 @@ const gateRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =>
     '/gate/bookings/:bookingId/check-in',
     {
       schema: {
+        ...contract['POST /api/sites/:siteId/gate/bookings/:bookingId/check-in'],
         tags,
         summary: 'Check a vehicle in (approved → checked in), from 60 minutes before its start until the no-show cut-off',
         security,
-        params: bookingParams,
-        body: gateMoveSchema.optional(),
-        response: { 200: gateMoveResultSchema },
       },
     },
     async (request) => service.checkInResponse(ctx, actorOf(request), request.params.bookingId, request.body?.version),
@@ -62,12 +44,10 @@ const gateRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =>
     '/gate/bookings/:bookingId/start',
     {
       schema: {
+        ...contract['POST /api/sites/:siteId/gate/bookings/:bookingId/start'],
         tags,
         summary: 'Call a checked-in vehicle to its bay, or to another free compatible bay (→ in progress)',
         security,
-        params: bookingParams,
-        body: gateStartSchema.optional(),
-        response: { 200: gateMoveResultSchema },
       },
     },
     async (request) => service.startAtBay(ctx, actorOf(request), request.params.bookingId, request.body ?? {}),
@@ -77,12 +57,10 @@ const gateRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =>
     '/gate/bookings/:bookingId/check-out',
     {
       schema: {
+        ...contract['POST /api/sites/:siteId/gate/bookings/:bookingId/check-out'],
         tags,
         summary: 'Check a vehicle out (in progress or overstay → completed: Force Check Out); answers the dwell time',
         security,
-        params: bookingParams,
-        body: gateMoveSchema.optional(),
-        response: { 200: gateMoveResultSchema },
       },
     },
     async (request) => service.checkOutResponse(ctx, actorOf(request), request.params.bookingId, request.body?.version),
@@ -90,19 +68,19 @@ const gateRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =>
 
   app.post(
     '/gate/bookings/:bookingId/extend',
-    { schema: { tags, summary: 'Extend Time for an overstaying vehicle (a later end, back to in progress)', security, params: bookingParams, body: gateExtendSchema, response: { 200: gateMoveResultSchema } } },
+    { schema: { ...contract['POST /api/sites/:siteId/gate/bookings/:bookingId/extend'], tags, summary: 'Extend Time for an overstaying vehicle (a later end, back to in progress)', security } },
     async (request) => service.extend(ctx, actorOf(request), request.params.bookingId, request.body.version, request.body.endTime),
   );
 
   app.post(
     '/gate/bookings/:bookingId/approve',
-    { schema: { tags, summary: 'Approve a pending booking (org admins and dockmasters)', security, params: bookingParams, body: gateApproveSchema, response: { 200: gateMoveResultSchema } } },
+    { schema: { ...contract['POST /api/sites/:siteId/gate/bookings/:bookingId/approve'], tags, summary: 'Approve a pending booking (org admins and dockmasters)', security } },
     async (request) => service.approve(ctx, actorOf(request), request.params.bookingId, request.body.version),
   );
 
   app.post(
     '/gate/bookings/:bookingId/decline',
-    { schema: { tags, summary: 'Decline a pending booking with a reason', security, params: bookingParams, body: gateDeclineSchema, response: { 200: gateMoveResultSchema } } },
+    { schema: { ...contract['POST /api/sites/:siteId/gate/bookings/:bookingId/decline'], tags, summary: 'Decline a pending booking with a reason', security } },
     async (request) => service.decline(ctx, actorOf(request), request.params.bookingId, request.body.version, request.body.reason),
   );
 
@@ -110,12 +88,10 @@ const gateRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =>
     '/gate/walk-ins',
     {
       schema: {
+        ...contract['POST /api/sites/:siteId/gate/walk-ins'],
         tags,
         summary: 'A vehicle without a booking: booked now on a compatible free bay and checked in',
         security,
-        params: siteParams,
-        body: walkInSchema,
-        response: { 201: gateMoveResultSchema },
       },
     },
     async (request, reply) => reply.code(201).send(await service.walkIn(ctx, actorOf(request), request.body)),
@@ -123,7 +99,7 @@ const gateRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =>
 
   app.get(
     '/gate/emergency',
-    { schema: { tags, summary: 'Whether the site is stopped for an emergency', security, params: siteParams, response: { 200: emergencyStateSchema } } },
+    { schema: { ...contract['GET /api/sites/:siteId/gate/emergency'], tags, summary: 'Whether the site is stopped for an emergency', security } },
     async (request) => service.getEmergency(ctx, actorOf(request)),
   );
 
@@ -131,12 +107,10 @@ const gateRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =>
     '/gate/emergency',
     {
       schema: {
+        ...contract['POST /api/sites/:siteId/gate/emergency'],
         tags,
         summary: 'Emergency stop: the portal offers no slots at this site until it resumes; org admins are e-mailed',
         security,
-        params: siteParams,
-        body: emergencyStopSchema,
-        response: { 200: emergencyResultSchema },
       },
     },
     async (request) => service.setEmergency(ctx, actorOf(request), request.body.reason),
@@ -144,7 +118,7 @@ const gateRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =>
 
   app.delete(
     '/gate/emergency',
-    { schema: { tags, summary: 'Resume the site after an emergency stop', security, params: siteParams, response: { 200: emergencyResultSchema } } },
+    { schema: { ...contract['DELETE /api/sites/:siteId/gate/emergency'], tags, summary: 'Resume the site after an emergency stop', security } },
     async (request) => service.setEmergency(ctx, actorOf(request), null),
   );
 };

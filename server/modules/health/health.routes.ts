@@ -1,32 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { healthContract as contract } from '../../../domain/contract/health.contract';
 import type { ModuleOptions } from '../../context';
 import { migrationState } from '../../db/migrate';
-
-const healthResponse = z.object({
-  status: z.enum(['ok', 'degraded']),
-  database: z.object({
-    kind: z.enum(['pglite', 'postgres']),
-    reachable: z.boolean(),
-    migrations: z.object({ applied: z.number(), total: z.number(), pending: z.number() }),
-  }),
-  realtime: z.object({
-    status: z.enum(['up', 'down']),
-    /** From publishing a self-test notification to hearing it on this node's LISTEN connection. */
-    roundTripMs: z.number().nullable(),
-  }),
-  /** This node's id (NODE_ID), to tell the nodes of a cluster apart behind a balancer. */
-  node: z.string(),
-  uptimeSeconds: z.number(),
-  time: z.string(),
-});
-
-const readinessResponse = z.object({ status: z.enum(['ready', 'draining', 'unavailable']), node: z.string() });
 
 const healthRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   app.get(
     '/health',
-    { schema: { tags: ['platform'], summary: 'Service health and migration state', response: { 200: healthResponse, 503: healthResponse } } },
+    { schema: { ...contract['GET /api/health'], tags: ['platform'], summary: 'Service health and migration state' } },
     async (_request, reply) => {
       let reachable = true;
       try {
@@ -58,7 +38,7 @@ const healthRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
   // still finish), or while its database does not answer.
   app.get(
     '/health/ready',
-    { schema: { tags: ['platform'], summary: 'Readiness for a load balancer', response: { 200: readinessResponse, 503: readinessResponse } } },
+    { schema: { ...contract['GET /api/health/ready'], tags: ['platform'], summary: 'Readiness for a load balancer' } },
     async (_request, reply) => {
       if (ctx.lifecycle?.isDraining) return reply.code(503).header('connection', 'close').send({ status: 'draining', node: ctx.config.nodeId });
       try {

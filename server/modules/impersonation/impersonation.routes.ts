@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { impersonationEndSchema, impersonationStartSchema, startImpersonationSchema } from '../../../domain/auth-schemas';
+import { impersonationContract as contract } from '../../../domain/contract/impersonation.contract';
 import type { ModuleOptions } from '../../context';
 import { requireAuth, requirePlatformAdmin } from '../../plugins/auth';
 import { requestMeta } from '../../auth/attempts';
@@ -22,13 +21,12 @@ const impersonationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
         requirePlatformAdmin(request);
       },
       schema: {
+        ...contract['POST /api/platform/impersonations'],
         tags,
         security,
         summary: "Act as one organization's member (super admin or platform support; a reason; 30 minutes at most)",
         description:
           'Answers the member\'s session (access and refresh tokens, as a sign-in does) and what the impersonation is. Refused: oneself, platform administrators, deactivated users or memberships, organizations that are not active; unknown ids answer 404. Audited as impersonation.start.',
-        body: startImpersonationSchema,
-        response: { 200: impersonationStartSchema },
       },
     },
     async (request, reply) =>
@@ -42,11 +40,10 @@ const impersonationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
         requirePlatformAdmin(request);
       },
       schema: {
+        ...contract['POST /api/platform/impersonations/:sessionId/end'],
         tags,
         security,
         summary: 'End an impersonation one started (after its 30 minutes, records it as expired)',
-        params: z.object({ sessionId: z.string().max(100) }),
-        response: { 200: impersonationEndSchema },
       },
     },
     async (request) => service.endImpersonationStartedBy(ctx, requireAuth(request), request.params.sessionId, requestMeta(request)),
@@ -56,10 +53,10 @@ const impersonationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     '/impersonations/end',
     {
       schema: {
+        ...contract['POST /api/impersonations/end'],
         tags,
         security,
         summary: 'End the impersonation this session is (the banner’s End); audited as impersonation.end',
-        response: { 200: impersonationEndSchema },
       },
     },
     async (request) => service.endCurrentImpersonation(ctx, requireAuth(request), requestMeta(request)),

@@ -1,12 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  mfaConfirmSchema,
-  mfaEnrolmentSchema,
-  mfaProofSchema,
-  mfaRegenerateSchema,
-  mfaStatusSchema,
-  recoveryCodesSchema,
-} from '../../../domain/auth-schemas';
+import { mfaContract as contract } from '../../../domain/contract/mfa.contract';
 import type { ModuleOptions } from '../../context';
 import { requireAuth } from '../../plugins/auth';
 import { perIpLimit } from '../../plugins/rate-limit';
@@ -25,7 +18,7 @@ const mfaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => 
 
   app.get(
     '/auth/mfa',
-    { schema: { tags, security, summary: 'Two-factor sign-in: on or off, recovery codes left, and whether the platform requires it', response: { 200: mfaStatusSchema } } },
+    { schema: { ...contract['GET /api/auth/mfa'], tags, security, summary: 'Two-factor sign-in: on or off, recovery codes left, and whether the platform requires it' } },
     async (request) => mfa.getStatus(ctx, requireAuth(request)),
   );
 
@@ -34,10 +27,10 @@ const mfaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => 
     {
       config: limit,
       schema: {
+        ...contract['POST /api/auth/mfa/enrol'],
         tags,
         security,
         summary: 'Start enrolling an authenticator app: a new secret, its otpauth URI and a QR code (platform roles)',
-        response: { 200: mfaEnrolmentSchema },
       },
     },
     async (request, reply) => reply.headers(noStore).send(await mfa.startEnrolment(ctx, requireAuth(request), requestMeta(request))),
@@ -48,11 +41,10 @@ const mfaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => 
     {
       config: limit,
       schema: {
+        ...contract['POST /api/auth/mfa/confirm'],
         tags,
         security,
         summary: 'Finish enrolling with the first code from the app; answers ten single-use recovery codes, shown this once',
-        body: mfaConfirmSchema,
-        response: { 200: recoveryCodesSchema },
       },
     },
     async (request, reply) =>
@@ -64,11 +56,10 @@ const mfaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => 
     {
       config: limit,
       schema: {
+        ...contract['POST /api/auth/mfa/disable'],
         tags,
         security,
         summary: 'Turn two-factor sign-in off, with a current code or a recovery code',
-        body: mfaProofSchema,
-        response: { 200: mfaStatusSchema },
       },
     },
     async (request) => mfa.disable(ctx, requireAuth(request), request.body, requestMeta(request)),
@@ -79,11 +70,10 @@ const mfaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => 
     {
       config: limit,
       schema: {
+        ...contract['POST /api/auth/mfa/recovery-codes'],
         tags,
         security,
         summary: 'Replace the recovery codes with ten new ones (a current code is required)',
-        body: mfaRegenerateSchema,
-        response: { 200: recoveryCodesSchema },
       },
     },
     async (request, reply) =>

@@ -1,15 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  cameraTokenCreateSchema,
-  cameraTokenSchema,
-  createdCameraTokenSchema,
-  MAX_LOGO_BYTES,
-  numberPlateSettingsSchema,
-  orgProfilePatchSchema,
-  orgSettingsPatchSchema,
-  orgSettingsViewSchema,
-} from '../../../domain/org-settings';
+import { MAX_LOGO_BYTES } from '../../../domain/org-settings';
+import { orgSettingsContract as contract } from '../../../domain/contract/org-settings.contract';
 import type { ModuleOptions } from '../../context';
 import { orgScope, requireOrgAdmin } from '../../plugins/org-scope';
 import { readLogoUpload } from './logo-upload';
@@ -21,19 +12,16 @@ import * as service from './org-settings.service';
 
 const tags = ['settings'];
 const security = [{ bearer: [] }];
-const orgParams = z.object({ orgId: z.string() });
-const tokenParams = orgParams.extend({ tokenId: z.string().max(100) });
 
 const orgSettingsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   app.get(
     '/settings',
     {
       schema: {
+        ...contract['GET /api/orgs/:orgId/settings'],
         tags,
         summary: 'The organization’s profile and settings (booking policy, notifications, number plates) — admins',
         security,
-        params: orgParams,
-        response: { 200: orgSettingsViewSchema },
       },
     },
     async (request) => service.getSettings(ctx, orgScope(request)),
@@ -43,12 +31,10 @@ const orgSettingsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ct
     '/settings/profile',
     {
       schema: {
+        ...contract['PATCH /api/orgs/:orgId/settings/profile'],
         tags,
         summary: 'Changes the organization’s name and contact details (audited)',
         security,
-        params: orgParams,
-        body: orgProfilePatchSchema,
-        response: { 200: orgSettingsViewSchema },
       },
       preValidation: async (request) => requireOrgAdmin(orgScope(request)),
     },
@@ -59,13 +45,11 @@ const orgSettingsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ct
     '/settings',
     {
       schema: {
+        ...contract['PATCH /api/orgs/:orgId/settings'],
         tags,
         summary: 'Changes part of the settings: booking policy, new-request recipients, number plates (audited)',
         description: 'Only the fields sent change. Recipients "custom" need at least one address (checked on the settings as they would be).',
         security,
-        params: orgParams,
-        body: orgSettingsPatchSchema,
-        response: { 200: orgSettingsViewSchema },
       },
       preValidation: async (request) => requireOrgAdmin(orgScope(request)),
     },
@@ -76,11 +60,10 @@ const orgSettingsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ct
     '/settings/number-plates',
     {
       schema: {
+        ...contract['GET /api/orgs/:orgId/settings/number-plates'],
         tags,
         summary: 'Number-plate recognition settings: match threshold and automatic check-in (admins and dockmasters)',
         security,
-        params: orgParams,
-        response: { 200: numberPlateSettingsSchema },
       },
     },
     async (request) => service.getNumberPlateSettings(ctx, orgScope(request)),
@@ -90,13 +73,11 @@ const orgSettingsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ct
     '/settings/logo',
     {
       schema: {
+        ...contract['PUT /api/orgs/:orgId/settings/logo'],
         tags,
         summary: 'Uploads or replaces the logo (multipart, one file in the field "logo")',
         description: `PNG, JPEG or WebP by content (not by name), at most ${MAX_LOGO_BYTES / 1024 / 1024} MB. The replaced image is deleted.`,
         security,
-        params: orgParams,
-        consumes: ['multipart/form-data'],
-        response: { 200: orgSettingsViewSchema },
       },
     },
     async (request) => {
@@ -110,7 +91,7 @@ const orgSettingsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ct
   app.get(
     '/settings/logo',
     {
-      schema: { tags, summary: 'The organization’s logo image', security, params: orgParams },
+      schema: { ...contract['GET /api/orgs/:orgId/settings/logo'], tags, summary: 'The organization’s logo image', security },
     },
     async (request, reply) => {
       const logo = await service.getLogo(ctx, orgScope(request));
@@ -127,7 +108,7 @@ const orgSettingsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ct
   app.delete(
     '/settings/logo',
     {
-      schema: { tags, summary: 'Removes the logo (audited; the image is deleted)', security, params: orgParams, response: { 200: orgSettingsViewSchema } },
+      schema: { ...contract['DELETE /api/orgs/:orgId/settings/logo'], tags, summary: 'Removes the logo (audited; the image is deleted)', security },
     },
     async (request) => service.removeLogo(ctx, orgScope(request), request.ip),
   );
@@ -136,11 +117,10 @@ const orgSettingsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ct
     '/settings/camera-tokens',
     {
       schema: {
+        ...contract['GET /api/orgs/:orgId/settings/camera-tokens'],
         tags,
         summary: 'The ANPR cameras’ webhook tokens of every site: name, site, last four characters, created, last used, revoked',
         security,
-        params: orgParams,
-        response: { 200: z.array(cameraTokenSchema) },
       },
     },
     async (request) => service.listCameraTokens(ctx, orgScope(request)),
@@ -150,13 +130,11 @@ const orgSettingsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ct
     '/settings/camera-tokens',
     {
       schema: {
+        ...contract['POST /api/orgs/:orgId/settings/camera-tokens'],
         tags,
         summary: 'Makes a webhook token for a site’s camera; the secret is in this answer only',
         description: 'The camera sends it as "Authorization: Bearer <secret>" to POST /api/anpr/{siteId}/reads. Only its hash is stored.',
         security,
-        params: orgParams,
-        body: cameraTokenCreateSchema,
-        response: { 201: createdCameraTokenSchema },
       },
       preValidation: async (request) => requireOrgAdmin(orgScope(request)),
     },
@@ -169,11 +147,11 @@ const orgSettingsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ct
   app.delete(
     '/settings/camera-tokens/:tokenId',
     {
-      schema: { tags, summary: 'Revokes a camera token at once', security, params: tokenParams },
+      schema: { ...contract['DELETE /api/orgs/:orgId/settings/camera-tokens/:tokenId'], tags, summary: 'Revokes a camera token at once', security },
     },
     async (request, reply) => {
       await service.revokeCameraToken(ctx, orgScope(request), request.params.tokenId, request.ip);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 };

@@ -1,22 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  createdOrganizationSchema,
-  createOrganizationSchema,
-  organizationFormOptionsSchema,
-  organizationAuditQuerySchema,
-  organizationAuditSchema,
-  organizationChangeSchema,
-  organizationDetailSchema,
-  organizationListQuerySchema,
-  organizationListSchema,
-  platformStatsQuerySchema,
-  platformStatsSchema,
-  recentActivityQuerySchema,
-  recentActivitySchema,
-  suspendOrganizationSchema,
-  type StatsPeriodDays,
-} from '../../../domain/platform-admin';
+import { type StatsPeriodDays } from '../../../domain/platform-admin';
+import { platformAdminContract as contract } from '../../../domain/contract/platform-admin.contract';
 import type { ModuleOptions } from '../../context';
 import { requirePlatformAdmin } from '../../plugins/auth';
 import * as service from './platform-admin.service';
@@ -27,7 +11,6 @@ import * as service from './platform-admin.service';
 
 const security = [{ bearer: [] }];
 const tags = ['platform'];
-const orgParams = z.object({ orgId: z.string().max(100) });
 
 const platformAdminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   // The role is checked before the query string or body is validated: a stranger learns nothing from a 400.
@@ -39,13 +22,12 @@ const platformAdminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     '/platform/stats',
     {
       schema: {
+        ...contract['GET /api/platform/stats'],
         tags,
         summary: 'Platform statistics (spec §7): active organizations, active memberships, revenue of the period, alerts of the last 24 h',
         description:
           'days: 7 or 30 (default 30). revenueUsd sums amount_paid of paid invoices paid within the last `days` days, null when there is none. alerts counts audit entries of the last 24 hours whose action contains error, warning or alert.',
         security,
-        querystring: platformStatsQuerySchema,
-        response: { 200: platformStatsSchema },
       },
     },
     async (request) => service.platformStats(ctx, request.query.days as StatsPeriodDays),
@@ -55,11 +37,10 @@ const platformAdminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     '/platform/organizations',
     {
       schema: {
+        ...contract['GET /api/platform/organizations'],
         tags,
         summary: 'Every organization, newest first, with its status, plan, active sites, active bays and active members; searched and paged',
         security,
-        querystring: organizationListQuerySchema,
-        response: { 200: organizationListSchema },
       },
     },
     async (request) => service.listOrganizations(ctx, request.query),
@@ -69,10 +50,10 @@ const platformAdminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     '/platform/organization-options',
     {
       schema: {
+        ...contract['GET /api/platform/organization-options'],
         tags,
         summary: "What the create-organization form offers: the active plans and the platform's default plan",
         security,
-        response: { 200: organizationFormOptionsSchema },
       },
     },
     async () => service.organizationFormOptions(ctx),
@@ -82,13 +63,12 @@ const platformAdminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     '/platform/organizations',
     {
       schema: {
+        ...contract['POST /api/platform/organizations'],
         tags,
         summary: 'Creates an organization with its plan and invites its first admin by e-mail, in one transaction (super admins and platform owners)',
         description:
           "slug: blank makes one from the name; one in use answers 409 (code slug_taken, under the field). planId: absent gives the platform's default plan, null no plan; a plan that does not exist or is no longer offered answers 404.",
         security,
-        body: createOrganizationSchema,
-        response: { 201: createdOrganizationSchema },
       },
     },
     async (request, reply) => {
@@ -101,11 +81,10 @@ const platformAdminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     '/platform/recent-activity',
     {
       schema: {
+        ...contract['GET /api/platform/recent-activity'],
         tags,
         summary: "The dashboard's latest audit entries across the platform, newest first, with the organization's name",
         security,
-        querystring: recentActivityQuerySchema,
-        response: { 200: recentActivitySchema },
       },
     },
     async (request) => service.recentActivity(ctx, request.query.limit),
@@ -115,11 +94,10 @@ const platformAdminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     '/platform/organizations/:orgId',
     {
       schema: {
+        ...contract['GET /api/platform/organizations/:orgId'],
         tags,
         summary: 'One organization: members, sites and bays, plan and invoices, usage of the last 30 days, suspension, and the actions the caller may take',
         security,
-        params: orgParams,
-        response: { 200: organizationDetailSchema },
       },
     },
     async (request) => service.getOrganization(ctx, requirePlatformAdmin(request), request.params.orgId),
@@ -129,12 +107,10 @@ const platformAdminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     '/platform/organizations/:orgId/audit',
     {
       schema: {
+        ...contract['GET /api/platform/organizations/:orgId/audit'],
         tags,
         summary: "One organization's audit trail, newest first, a page at a time",
         security,
-        params: orgParams,
-        querystring: organizationAuditQuerySchema,
-        response: { 200: organizationAuditSchema },
       },
     },
     async (request) => service.organizationAudit(ctx, request.params.orgId, request.query),
@@ -144,12 +120,10 @@ const platformAdminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     '/platform/organizations/:orgId/suspend',
     {
       schema: {
+        ...contract['POST /api/platform/organizations/:orgId/suspend'],
         tags,
         summary: 'Suspends an organization: its members cannot sign in to it, its portal refuses bookings, its members’ sessions end (super admins and platform owners)',
         security,
-        params: orgParams,
-        body: suspendOrganizationSchema,
-        response: { 200: organizationChangeSchema },
       },
     },
     async (request) => service.suspendOrganization(ctx, requirePlatformAdmin(request), request.params.orgId, request.body.reason, request.ip),
@@ -159,11 +133,10 @@ const platformAdminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     '/platform/organizations/:orgId/reactivate',
     {
       schema: {
+        ...contract['POST /api/platform/organizations/:orgId/reactivate'],
         tags,
         summary: 'Lifts a suspension: the organization is active again (super admins and platform owners)',
         security,
-        params: orgParams,
-        response: { 200: organizationChangeSchema },
       },
     },
     async (request) => service.reactivateOrganization(ctx, requirePlatformAdmin(request), request.params.orgId, request.ip),

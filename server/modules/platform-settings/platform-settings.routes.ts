@@ -1,12 +1,6 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  PUBLIC_CONFIG_CACHE_SECONDS,
-  SUPPORT_CANNOT_EDIT_SETTINGS,
-  canEditPlatformSettings,
-  platformConfigInputSchema,
-  platformSettingsViewSchema,
-  publicPlatformConfigSchema,
-} from '../../../domain/platform-settings';
+import { PUBLIC_CONFIG_CACHE_SECONDS, SUPPORT_CANNOT_EDIT_SETTINGS, canEditPlatformSettings } from '../../../domain/platform-settings';
+import { platformSettingsContract as contract } from '../../../domain/contract/platform-settings.contract';
 import type { ModuleOptions } from '../../context';
 import { requirePlatformAdmin } from '../../plugins/auth';
 import { forbidden } from '../../plugins/errors';
@@ -32,10 +26,10 @@ const platformSettingsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
       '/platform/settings',
       {
         schema: {
+          ...contract['GET /api/platform/settings'],
           tags: ['platform'],
           summary: 'The platform configuration, the plans a new organization may get by default, and whether the caller may change it',
           security,
-          response: { 200: platformSettingsViewSchema },
         },
       },
       async (request) => service.getSettings(ctx, requirePlatformAdmin(request)),
@@ -48,13 +42,12 @@ const platformSettingsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
           if (!canEditPlatformSettings(requirePlatformAdmin(request).user.platformRole)) throw forbidden(SUPPORT_CANNOT_EDIT_SETTINGS);
         },
         schema: {
+          ...contract['PUT /api/platform/settings'],
           tags: ['platform'],
           summary: 'Replaces the platform configuration (super admins and platform owners); audited with the changed fields before and after',
           description:
             'Every field is required. Empty support e-mail, phone or banner is stored as null. A new defaultPlanId must name an existing, active plan (422 invalid_plan).',
           security,
-          body: platformConfigInputSchema,
-          response: { 200: platformSettingsViewSchema },
         },
       },
       async (request) => service.updateSettings(ctx, requirePlatformAdmin(request), request.body, request.ip ?? null, () => publicConfig.invalidate()),
@@ -67,9 +60,9 @@ const platformSettingsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
       // Every screen of every visitor asks for it (polled): generous, and answered from memory.
       config: perIpLimit(ctx, 300),
       schema: {
+        ...contract['GET /api/public/platform'],
         tags: ['public'],
         summary: 'The public platform configuration: name, support contact, maintenance banner, whether self sign-up is open',
-        response: { 200: publicPlatformConfigSchema },
       },
     },
     async (_request, reply) => {

@@ -1,12 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  convertedQuoteSchema,
-  createOrganizationSchema,
-  quoteListQuerySchema,
-  quoteListSchema,
-  quoteRequestItemSchema,
-} from '../../../domain/platform-admin';
+import { platformContract as contract } from '../../../domain/contract/platform.contract';
 import type { ModuleOptions } from '../../context';
 import { requirePlatformAdmin } from '../../plugins/auth';
 import * as quotes from './quote-requests.service';
@@ -17,7 +10,6 @@ import * as quotes from './quote-requests.service';
 
 const security = [{ bearer: [] }];
 const tags = ['platform'];
-const quoteParams = z.object({ quoteId: z.string().max(100) });
 
 const platformRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   app.addHook('preValidation', async (request) => {
@@ -28,11 +20,10 @@ const platformRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
     '/platform/quote-requests',
     {
       schema: {
+        ...contract['GET /api/platform/quote-requests'],
         tags,
         summary: "Quote requests from the landing page's 'Request a Quote' form, newest first, with how many there are of each status",
         security,
-        querystring: quoteListQuerySchema,
-        response: { 200: quoteListSchema },
       },
     },
     async (request) => quotes.listQuotes(ctx, request.query),
@@ -41,7 +32,7 @@ const platformRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
   app.get(
     '/platform/quote-requests/:quoteId',
     {
-      schema: { tags, summary: 'One quote request', security, params: quoteParams, response: { 200: quoteRequestItemSchema } },
+      schema: { ...contract['GET /api/platform/quote-requests/:quoteId'], tags, summary: 'One quote request', security },
     },
     async (request) => quotes.getQuote(ctx, request.params.quoteId),
   );
@@ -50,11 +41,10 @@ const platformRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
     '/platform/quote-requests/:quoteId/contacted',
     {
       schema: {
+        ...contract['POST /api/platform/quote-requests/:quoteId/contacted'],
         tags,
         summary: 'Marks a new quote request as contacted (super admins and platform owners); 409 once contacted or converted',
         security,
-        params: quoteParams,
-        response: { 200: quoteRequestItemSchema },
       },
     },
     async (request) => quotes.markContacted(ctx, requirePlatformAdmin(request), request.params.quoteId, request.ip),
@@ -64,13 +54,11 @@ const platformRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
     '/platform/quote-requests/:quoteId/convert',
     {
       schema: {
+        ...contract['POST /api/platform/quote-requests/:quoteId/convert'],
         tags,
         summary: 'Creates an organization from a quote request and marks the request converted, in one transaction (super admins and platform owners)',
         description: 'The body is the create-organization form (POST /api/platform/organizations). 409 when the request was already converted.',
         security,
-        params: quoteParams,
-        body: createOrganizationSchema,
-        response: { 201: convertedQuoteSchema },
       },
     },
     async (request, reply) => {

@@ -1,35 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { quoteRequestSchema } from '../../../domain/quote-request';
-import { publicSiteSchema } from '../../../domain/site-schemas';
+import { publicContract as contract } from '../../../domain/contract/public.contract';
 import type { ModuleOptions } from '../../context';
 import { perIpLimit } from '../../plugins/rate-limit';
 import * as service from './public.service';
 
 // Signed-out endpoints under /api/public, each rate limited per IP.
-
-const organizationOption = z.object({ id: z.string(), name: z.string() });
-
-const siteStatusSchema = z.object({
-  siteName: z.string(),
-  timeZone: z.string(),
-  localTime: z.string().describe("The site's local time now, HH:mm"),
-  hoursToday: z.array(z.object({ open: z.string(), close: z.string() })).describe('Opening windows today, in order; empty when closed'),
-  isOpenNow: z.boolean(),
-});
-
-const platformStatsSchema = z.object({
-  organizations: z.number().int().describe('Active organizations'),
-  users: z.number().int().describe('Active users'),
-  uptimePercent: z.number().nullable().describe('Minutes up over the last 30 days, measured by the heartbeat; null without history'),
-});
-
-const overviewSchema = z.object({
-  bookingsToday: z.number().int(),
-  pendingRequests: z.number().int(),
-  checkedInNow: z.number().int(),
-  activeBays: z.number().int(),
-});
 
 const publicRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   const limit = (max: number) => perIpLimit(ctx, max);
@@ -39,9 +14,9 @@ const publicRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     {
       config: limit(60),
       schema: {
+        ...contract['GET /api/public/organizations'],
         tags: ['public'],
         summary: 'Active organizations by name (organization login list and booking form)',
-        response: { 200: z.array(organizationOption) },
       },
     },
     async () => service.listOrganizations(ctx),
@@ -52,9 +27,9 @@ const publicRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     {
       config: limit(60),
       schema: {
+        ...contract['GET /api/public/sites'],
         tags: ['public'],
         summary: 'Active sites of active organizations (dockmaster login)',
-        response: { 200: z.array(publicSiteSchema) },
       },
     },
     async () => service.listSites(ctx),
@@ -65,10 +40,9 @@ const publicRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     {
       config: limit(60),
       schema: {
+        ...contract['GET /api/public/sites/:siteId/status'],
         tags: ['public'],
         summary: "A site's opening state and hours today, in its time zone (dockmaster login, drivers at the gate)",
-        params: z.object({ siteId: z.string().max(100) }),
-        response: { 200: siteStatusSchema },
       },
     },
     async (request) => service.siteStatus(ctx, request.params.siteId),
@@ -79,9 +53,9 @@ const publicRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     {
       config: limit(60),
       schema: {
+        ...contract['GET /api/public/platform-stats'],
         tags: ['public'],
         summary: 'Platform figures (super-admin login page)',
-        response: { 200: platformStatsSchema },
       },
     },
     async () => service.platformStats(ctx),
@@ -92,9 +66,9 @@ const publicRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     {
       config: limit(60),
       schema: {
+        ...contract['GET /api/public/overview'],
         tags: ['public'],
         summary: "Today's overview over active organizations (organization admin login page)",
-        response: { 200: overviewSchema },
       },
     },
     async () => service.overview(ctx),
@@ -105,10 +79,9 @@ const publicRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     {
       config: limit(5),
       schema: {
+        ...contract['POST /api/public/quote-requests'],
         tags: ['public'],
         summary: 'Request a quote (landing page)',
-        body: quoteRequestSchema,
-        response: { 201: z.object({ id: z.string() }) },
       },
     },
     async (request, reply) => {

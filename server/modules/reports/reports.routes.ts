@@ -2,24 +2,17 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   DWELL_COLUMNS,
-  dwellReportSchema,
-  groupedReportCsvQuerySchema,
   NO_SHOW_COLUMNS,
-  noShowReportSchema,
   PUNCTUALITY_COLUMNS,
-  punctualityReportSchema,
   reportCsvFileName,
-  reportOptionsSchema,
-  reportQuerySchema,
   toCsv,
   UTILISATION_COLUMNS,
-  utilisationReportSchema,
   VOLUME_COLUMNS,
-  volumeReportSchema,
   type ReportColumn,
   type ReportKind,
   type ReportRange,
 } from '../../../domain/reports';
+import { reportsContract as contract } from '../../../domain/contract/reports.contract';
 import type { ModuleOptions } from '../../context';
 import { orgScope } from '../../plugins/org-scope';
 import * as service from './reports.service';
@@ -55,10 +48,10 @@ const reportRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     '/reports',
     {
       schema: {
+        ...contract['GET /api/orgs/:orgId/reports'],
         tags: ['reports'],
         summary: 'What the caller may report on: the sites (each with its today), whether "All sites" may be chosen, the default range',
         security,
-        response: { 200: reportOptionsSchema },
       },
     },
     async (request) => service.getReportOptions(ctx, accessOf(request)),
@@ -68,19 +61,18 @@ const reportRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     '/reports/utilisation',
     {
       schema: {
+        ...contract['GET /api/orgs/:orgId/reports/utilisation'],
         tags: ['reports'],
         summary: 'Bay utilisation: booked and occupied minutes over open minutes, per bay, per bay and day, per site and day',
         description: QUERY_HELP,
         security,
-        querystring: reportQuerySchema,
-        response: { 200: utilisationReportSchema },
       },
     },
     async (request) => service.getUtilisation(ctx, accessOf(request), request.query),
   );
   app.get(
     '/reports/utilisation.csv',
-    { schema: { tags: ['reports'], summary: 'Bay utilisation per bay, as CSV', description: CSV_HELP, security, querystring: reportQuerySchema } },
+    { schema: { ...contract['GET /api/orgs/:orgId/reports/utilisation.csv'], tags: ['reports'], summary: 'Bay utilisation per bay, as CSV', description: CSV_HELP, security } },
     async (request, reply) => {
       const report = await service.getUtilisation(ctx, accessOf(request), request.query);
       return sendCsv(reply, 'utilisation', report.range, UTILISATION_COLUMNS, report.bays);
@@ -91,19 +83,18 @@ const reportRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     '/reports/punctuality',
     {
       schema: {
+        ...contract['GET /api/orgs/:orgId/reports/punctuality'],
         tags: ['reports'],
         summary: 'Punctuality: early, on-time and late arrivals per tenant, site and vehicle type, with the late minutes',
         description: QUERY_HELP,
         security,
-        querystring: reportQuerySchema,
-        response: { 200: punctualityReportSchema },
       },
     },
     async (request) => service.getPunctuality(ctx, accessOf(request), request.query),
   );
   app.get(
     '/reports/punctuality.csv',
-    { schema: { tags: ['reports'], summary: 'Punctuality as CSV (groupBy: one grouping only)', description: CSV_HELP, security, querystring: groupedReportCsvQuerySchema } },
+    { schema: { ...contract['GET /api/orgs/:orgId/reports/punctuality.csv'], tags: ['reports'], summary: 'Punctuality as CSV (groupBy: one grouping only)', description: CSV_HELP, security } },
     async (request, reply) => {
       const report = await service.getPunctuality(ctx, accessOf(request), request.query);
       const rows = report.rows.filter((r) => !request.query.groupBy || r.dimension === request.query.groupBy);
@@ -115,19 +106,18 @@ const reportRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     '/reports/dwell',
     {
       schema: {
+        ...contract['GET /api/orgs/:orgId/reports/dwell'],
         tags: ['reports'],
         summary: 'Dwell and turn time: gate wait, time at bay and on site (median, p90, max) and overstays per site, bay, tenant, vehicle and booking type',
         description: QUERY_HELP,
         security,
-        querystring: reportQuerySchema,
-        response: { 200: dwellReportSchema },
       },
     },
     async (request) => service.getDwell(ctx, accessOf(request), request.query),
   );
   app.get(
     '/reports/dwell.csv',
-    { schema: { tags: ['reports'], summary: 'Dwell and turn time as CSV (groupBy: one grouping only)', description: CSV_HELP, security, querystring: groupedReportCsvQuerySchema } },
+    { schema: { ...contract['GET /api/orgs/:orgId/reports/dwell.csv'], tags: ['reports'], summary: 'Dwell and turn time as CSV (groupBy: one grouping only)', description: CSV_HELP, security } },
     async (request, reply) => {
       const report = await service.getDwell(ctx, accessOf(request), request.query);
       const rows = report.rows.filter((r) => !request.query.groupBy || r.dimension === request.query.groupBy);
@@ -139,19 +129,18 @@ const reportRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     '/reports/no-shows',
     {
       schema: {
+        ...contract['GET /api/orgs/:orgId/reports/no-shows'],
         tags: ['reports'],
         summary: 'No-shows and cancellations: rates per tenant and site, and the daily trend',
         description: QUERY_HELP,
         security,
-        querystring: reportQuerySchema,
-        response: { 200: noShowReportSchema },
       },
     },
     async (request) => service.getNoShows(ctx, accessOf(request), request.query),
   );
   app.get(
     '/reports/no-shows.csv',
-    { schema: { tags: ['reports'], summary: 'No-shows and cancellations as CSV (groupBy: one grouping only)', description: CSV_HELP, security, querystring: groupedReportCsvQuerySchema } },
+    { schema: { ...contract['GET /api/orgs/:orgId/reports/no-shows.csv'], tags: ['reports'], summary: 'No-shows and cancellations as CSV (groupBy: one grouping only)', description: CSV_HELP, security } },
     async (request, reply) => {
       const report = await service.getNoShows(ctx, accessOf(request), request.query);
       const rows = report.rows.filter((r) => !request.query.groupBy || r.dimension === request.query.groupBy);
@@ -163,19 +152,18 @@ const reportRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
     '/reports/volume',
     {
       schema: {
+        ...contract['GET /api/orgs/:orgId/reports/volume'],
         tags: ['reports'],
         summary: 'Volume: bookings per day by booking type and source, and per weekday × hour of their start',
         description: QUERY_HELP,
         security,
-        querystring: reportQuerySchema,
-        response: { 200: volumeReportSchema },
       },
     },
     async (request) => service.getVolume(ctx, accessOf(request), request.query),
   );
   app.get(
     '/reports/volume.csv',
-    { schema: { tags: ['reports'], summary: 'Volume per day, as CSV', description: CSV_HELP, security, querystring: reportQuerySchema } },
+    { schema: { ...contract['GET /api/orgs/:orgId/reports/volume.csv'], tags: ['reports'], summary: 'Volume per day, as CSV', description: CSV_HELP, security } },
     async (request, reply) => {
       const report = await service.getVolume(ctx, accessOf(request), request.query);
       return sendCsv(reply, 'volume', report.range, VOLUME_COLUMNS, report.days);

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { scheduleQuerySchema, scheduleSchema } from '../../../domain/org-schedule';
+import { orgScheduleContract as contract } from '../../../domain/contract/org-schedule.contract';
 import type { ModuleOptions } from '../../context';
 import { orgScope } from '../../plugins/org-scope';
 import * as service from './org-schedule.service';
@@ -11,12 +11,11 @@ const orgScheduleRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ct
     '/schedule',
     {
       schema: {
+        ...contract['GET /api/orgs/:orgId/schedule'],
         tags: ['schedule'],
         summary: 'One site’s day or week: its active bays, the bookings that hold a bay and the blackouts, over site-local days',
         description: 'from and to are the site’s own calendar days, inclusive, at most 14 of them. A site of another organization answers 404.',
         security: [{ bearer: [] }],
-        querystring: scheduleQuerySchema,
-        response: { 200: scheduleSchema },
       },
     },
     async (request) => service.getSchedule(ctx, orgScope(request), request.query),

@@ -1,17 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  createHolidayResultSchema,
-  createSiteSchema,
-  deactivateSiteResultSchema,
-  deactivateSiteSchema,
-  holidayInputSchema,
-  holidayListSchema,
-  orgSiteListSchema,
-  orgSiteSchema,
-  updateSiteResultSchema,
-  updateSiteSchema,
-} from '../../../domain/org-sites';
+import { orgSitesContract as contract } from '../../../domain/contract/org-sites.contract';
 import type { ModuleOptions } from '../../context';
 import { orgScope } from '../../plugins/org-scope';
 import * as service from './org-sites.service';
@@ -21,8 +9,6 @@ import * as service from './org-sites.service';
 // selector) belongs to the organizations module; the admin list with inactive sites and counts is
 // GET …/sites/all.
 
-const siteParams = z.object({ orgId: z.string(), siteId: z.string().max(100) });
-const holidayParams = siteParams.extend({ holidayId: z.string().max(100) });
 const security = [{ bearer: [] }];
 const tags = ['sites'];
 
@@ -31,10 +17,10 @@ const orgSiteRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
     '/sites/all',
     {
       schema: {
+        ...contract['GET /api/orgs/:orgId/sites/all'],
         tags,
         summary: 'Every site of the organization, inactive ones too, with its active bays and upcoming live bookings',
         security,
-        response: { 200: orgSiteListSchema },
       },
     },
     async (request) => service.listSites(ctx, orgScope(request)),
@@ -44,12 +30,11 @@ const orgSiteRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
     '/sites',
     {
       schema: {
+        ...contract['POST /api/orgs/:orgId/sites'],
         tags,
         summary: 'Adds a site (org admins)',
         description: 'Names are unique within the organization whatever their case (400 with a field error). Hours default to the spec’s, slots to 30 minutes, the minimum advance to 2 hours, the horizon to 60 days.',
         security,
-        body: createSiteSchema,
-        response: { 201: orgSiteSchema },
       },
     },
     async (request, reply) => reply.code(201).send(await service.createSite(ctx, orgScope(request), request.body, request.ip)),
@@ -57,7 +42,7 @@ const orgSiteRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
 
   app.get(
     '/sites/:siteId',
-    { schema: { tags, summary: 'One site with its counts', security, params: siteParams, response: { 200: orgSiteSchema } } },
+    { schema: { ...contract['GET /api/orgs/:orgId/sites/:siteId'], tags, summary: 'One site with its counts', security } },
     async (request) => service.getSite(ctx, orgScope(request), request.params.siteId),
   );
 
@@ -65,14 +50,12 @@ const orgSiteRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
     '/sites/:siteId',
     {
       schema: {
+        ...contract['PATCH /api/orgs/:orgId/sites/:siteId'],
         tags,
         summary: 'Changes a site’s details, hours, time zone and slot rules (org admins)',
         description:
           'Never moves a booking. New hours or a new time zone are saved; the upcoming live bookings that fitted the old hours and lie outside the new ones come back in outsideHours, for the admin to keep, reschedule or cancel (POST …/bookings/resolve-affected).',
         security,
-        params: siteParams,
-        body: updateSiteSchema,
-        response: { 200: updateSiteResultSchema },
       },
     },
     async (request) => service.updateSite(ctx, orgScope(request), request.params.siteId, request.body, request.ip),
@@ -82,15 +65,12 @@ const orgSiteRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
     '/sites/:siteId/deactivate',
     {
       schema: {
+        ...contract['POST /api/orgs/:orgId/sites/:siteId/deactivate'],
         tags,
         summary: 'Stops a site taking bookings (org admins)',
         description:
           'Without a resolution, a site with upcoming live bookings answers 409 affected_bookings listing them and changes nothing; with resolution keep or cancel (with a reason the hauliers are e-mailed) the site is deactivated and the choice applied in one transaction.',
         security,
-        params: siteParams,
-        // An empty POST is a deactivation without a resolution.
-        body: deactivateSiteSchema.nullish(),
-        response: { 200: deactivateSiteResultSchema },
       },
     },
     async (request) => service.deactivateSite(ctx, orgScope(request), request.params.siteId, request.body ?? {}, request.ip),
@@ -98,13 +78,13 @@ const orgSiteRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
 
   app.post(
     '/sites/:siteId/reactivate',
-    { schema: { tags, summary: 'Opens a deactivated site to bookings again (org admins)', security, params: siteParams, response: { 200: orgSiteSchema } } },
+    { schema: { ...contract['POST /api/orgs/:orgId/sites/:siteId/reactivate'], tags, summary: 'Opens a deactivated site to bookings again (org admins)', security } },
     async (request) => service.reactivateSite(ctx, orgScope(request), request.params.siteId, request.ip),
   );
 
   app.get(
     '/sites/:siteId/holidays',
-    { schema: { tags, summary: 'The site’s holiday closures that have not ended, in date order', security, params: siteParams, response: { 200: holidayListSchema } } },
+    { schema: { ...contract['GET /api/orgs/:orgId/sites/:siteId/holidays'], tags, summary: 'The site’s holiday closures that have not ended, in date order', security } },
     async (request) => service.listHolidays(ctx, orgScope(request), request.params.siteId),
   );
 
@@ -112,14 +92,12 @@ const orgSiteRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
     '/sites/:siteId/holidays',
     {
       schema: {
+        ...contract['POST /api/orgs/:orgId/sites/:siteId/holidays'],
         tags,
         summary: 'Closes the whole site over local dates, first to last day inclusive (org admins)',
         description:
           'Stored as a site-wide blackout of kind holiday from local midnight of the first day to local midnight after the last. Live bookings inside it answer 409 affected_bookings unless a resolution (keep or cancel) comes with the request.',
         security,
-        params: siteParams,
-        body: holidayInputSchema,
-        response: { 201: createHolidayResultSchema },
       },
     },
     async (request, reply) => reply.code(201).send(await service.createHoliday(ctx, orgScope(request), request.params.siteId, request.body, request.ip)),
@@ -127,10 +105,10 @@ const orgSiteRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
 
   app.delete(
     '/sites/:siteId/holidays/:holidayId',
-    { schema: { tags, summary: 'Removes a holiday closure (org admins)', security, params: holidayParams } },
+    { schema: { ...contract['DELETE /api/orgs/:orgId/sites/:siteId/holidays/:holidayId'], tags, summary: 'Removes a holiday closure (org admins)', security } },
     async (request, reply) => {
       await service.deleteHoliday(ctx, orgScope(request), request.params.siteId, request.params.holidayId, request.ip);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 };

@@ -1,12 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  WEBHOOK_ADMIN_ONLY,
-  sscSubscriptionSummaryListSchema,
-  webhookDeliveryListQuerySchema,
-  webhookDeliveryListSchema,
-  webhookDeliverySchema,
-} from '../../../domain/webhooks';
+import { WEBHOOK_ADMIN_ONLY } from '../../../domain/webhooks';
+import { sscAdminContract as contract } from '../../../domain/contract/ssc-admin.contract';
 import type { ModuleOptions } from '../../context';
 import { forbidden } from '../../plugins/errors';
 import { orgScope } from '../../plugins/org-scope';
@@ -16,8 +10,6 @@ import * as service from './ssc-admin.service';
 // organization's tenants, their delivery logs and their removal (org admins only, refused before
 // validation: a dockmaster learns nothing from a 400).
 
-const subscriptionParams = z.object({ orgId: z.string(), subscriptionId: z.string().max(100) });
-const deliveryParams = subscriptionParams.extend({ deliveryId: z.string().max(100) });
 const security = [{ bearer: [] }];
 const tags = ['webhooks'];
 
@@ -30,10 +22,10 @@ const sscAdminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
     '/ssc-subscriptions',
     {
       schema: {
+        ...contract['GET /api/orgs/:orgId/ssc-subscriptions'],
         tags,
         summary: 'The SSC webhook subscriptions carriers created for the organization’s tenants, with the key that made each and its last delivery',
         security,
-        response: { 200: sscSubscriptionSummaryListSchema },
       },
     },
     async (request) => service.listSubscriptions(ctx, orgScope(request)),
@@ -43,12 +35,10 @@ const sscAdminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
     '/ssc-subscriptions/:subscriptionId/deliveries',
     {
       schema: {
+        ...contract['GET /api/orgs/:orgId/ssc-subscriptions/:subscriptionId/deliveries'],
         tags,
         summary: 'What was posted to the subscription’s callback URL, latest first: status, response code, duration, next attempt',
         security,
-        params: subscriptionParams,
-        querystring: webhookDeliveryListQuerySchema,
-        response: { 200: webhookDeliveryListSchema },
       },
     },
     async (request) => service.listDeliveries(ctx, orgScope(request), request.params.subscriptionId, request.query.page),
@@ -58,12 +48,11 @@ const sscAdminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
     '/ssc-subscriptions/:subscriptionId/deliveries/:deliveryId/redeliver',
     {
       schema: {
+        ...contract['POST /api/orgs/:orgId/ssc-subscriptions/:subscriptionId/deliveries/:deliveryId/redeliver'],
         tags,
         summary: 'Posts a delivered or failed event to the subscription’s callback URL again (a new delivery of the same event, audited)',
         description: '400 while the delivery is still being attempted; 409 when the subscription has no callback URL.',
         security,
-        params: deliveryParams,
-        response: { 202: webhookDeliverySchema },
       },
     },
     async (request, reply) =>
@@ -74,11 +63,10 @@ const sscAdminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }
     '/ssc-subscriptions/:subscriptionId',
     {
       schema: {
+        ...contract['DELETE /api/orgs/:orgId/ssc-subscriptions/:subscriptionId'],
         tags,
         summary: 'Removes a carrier’s subscription, its delivery log and what is still queued for it (audited as the admin)',
         security,
-        params: subscriptionParams,
-        response: { 204: z.null() },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { acceptInvitationResultSchema, acceptInvitationSchema, invitationInfoSchema } from '../../../domain/org-team';
+import { invitationContract as contract } from '../../../domain/contract/invitation.contract';
 import type { ModuleOptions } from '../../context';
 import { perIpLimit } from '../../plugins/rate-limit';
 import * as service from './invitation.service';
@@ -8,19 +7,16 @@ import * as service from './invitation.service';
 // /api/invitations… : the invited person reads and accepts an invitation (no session). Limited per
 // address like the other public credential endpoints.
 
-const tokenParams = z.object({ token: z.string().max(500) });
-
 const invitationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   app.get(
     '/invitations/:token',
     {
       config: perIpLimit(ctx, 30),
       schema: {
+        ...contract['GET /api/invitations/:token'],
         tags: ['team'],
         summary: 'What an invitation link invites to: organization, e-mail, role, and whether an account with that e-mail exists',
         description: 'An unknown, expired, revoked or accepted link answers 404 invalid_invitation.',
-        params: tokenParams,
-        response: { 200: invitationInfoSchema },
       },
     },
     async (request, reply) => {
@@ -34,12 +30,10 @@ const invitationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx
     {
       config: perIpLimit(ctx, 10),
       schema: {
+        ...contract['POST /api/invitations/:token/accept'],
         tags: ['team'],
         summary: 'Accepts an invitation: creates the account (name and password) or adds the membership to the existing one',
         description: 'An existing account keeps its password (none is needed). Then the person signs in as usual: org admins at /orgadmin, dockmasters and security staff at /dockmaster.',
-        params: tokenParams,
-        body: acceptInvitationSchema,
-        response: { 200: acceptInvitationResultSchema },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { inviteMemberSchema, teamInvitationSchema, teamMemberSchema, teamSchema, updateMemberSchema } from '../../../domain/org-team';
+import { orgTeamContract as contract } from '../../../domain/contract/org-team.contract';
 import type { ModuleOptions } from '../../context';
 import { orgScope } from '../../plugins/org-scope';
 import * as service from './team.service';
@@ -9,19 +8,17 @@ import * as service from './team.service';
 // (server/app.ts): strangers get 404, anonymous callers 401; writes are for org admins (403).
 
 const security = [{ bearer: [] }];
-const memberParams = z.object({ orgId: z.string(), membershipId: z.string().max(100) });
-const invitationParams = z.object({ orgId: z.string(), invitationId: z.string().max(100) });
 
 const orgTeamRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   app.get(
     '/team',
     {
       schema: {
+        ...contract['GET /api/orgs/:orgId/team'],
         tags: ['team'],
         summary: 'The organization’s members (name, e-mail, role, employee ID, active, last sign-in) and pending invitations',
         description: 'Org admins and dockmasters may read it; canManage says whether the caller may change it.',
         security,
-        response: { 200: teamSchema },
       },
     },
     async (request) => service.getTeam(ctx, orgScope(request)),
@@ -31,13 +28,12 @@ const orgTeamRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
     '/team/invitations',
     {
       schema: {
+        ...contract['POST /api/orgs/:orgId/team/invitations'],
         tags: ['team'],
         summary: 'Invites a person by e-mail: a one-time link, valid 7 days, to set a password and join with the role',
         description:
           'Dockmasters and security staff need an employee ID, unique in the organization among members and pending invitations whatever its case (400 with a field error otherwise). An e-mail that is already a member, or already has a pending invitation, answers 400 too.',
         security,
-        body: inviteMemberSchema,
-        response: { 201: teamInvitationSchema },
       },
     },
     async (request, reply) => reply.code(201).send(await service.inviteMember(ctx, orgScope(request), request.body, request.ip)),
@@ -47,11 +43,10 @@ const orgTeamRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
     '/team/invitations/:invitationId/resend',
     {
       schema: {
+        ...contract['POST /api/orgs/:orgId/team/invitations/:invitationId/resend'],
         tags: ['team'],
         summary: 'Sends the invitation again with a new link (the old link stops working) valid for another 7 days',
         security,
-        params: invitationParams,
-        response: { 200: teamInvitationSchema },
       },
     },
     async (request) => service.resendInvitation(ctx, orgScope(request), request.params.invitationId, request.ip),
@@ -60,11 +55,11 @@ const orgTeamRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
   app.delete(
     '/team/invitations/:invitationId',
     {
-      schema: { tags: ['team'], summary: 'Revokes a pending invitation: its link stops working', security, params: invitationParams },
+      schema: { ...contract['DELETE /api/orgs/:orgId/team/invitations/:invitationId'], tags: ['team'], summary: 'Revokes a pending invitation: its link stops working', security },
     },
     async (request, reply) => {
       await service.revokeInvitation(ctx, orgScope(request), request.params.invitationId, request.ip);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
@@ -72,13 +67,11 @@ const orgTeamRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
     '/team/members/:membershipId',
     {
       schema: {
+        ...contract['PATCH /api/orgs/:orgId/team/members/:membershipId'],
         tags: ['team'],
         summary: 'Changes a member’s role and/or employee ID',
         description: 'The last active organization admin cannot be demoted (409 last_admin).',
         security,
-        params: memberParams,
-        body: updateMemberSchema,
-        response: { 200: teamMemberSchema },
       },
     },
     async (request) => service.updateMember(ctx, orgScope(request), request.params.membershipId, request.body, request.ip),
@@ -88,13 +81,12 @@ const orgTeamRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
     '/team/members/:membershipId/deactivate',
     {
       schema: {
+        ...contract['POST /api/orgs/:orgId/team/members/:membershipId/deactivate'],
         tags: ['team'],
         summary: 'Deactivates a member: their sessions for this organization end at once',
         description:
           'Every session of theirs ends when they have no other active membership and no platform role. The last active organization admin cannot be deactivated (409 last_admin), nor can callers deactivate themselves.',
         security,
-        params: memberParams,
-        response: { 200: teamMemberSchema },
       },
     },
     async (request) => service.deactivateMember(ctx, orgScope(request), request.params.membershipId, request.ip),
@@ -103,7 +95,7 @@ const orgTeamRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
   app.post(
     '/team/members/:membershipId/reactivate',
     {
-      schema: { tags: ['team'], summary: 'Reactivates a member', security, params: memberParams, response: { 200: teamMemberSchema } },
+      schema: { ...contract['POST /api/orgs/:orgId/team/members/:membershipId/reactivate'], tags: ['team'], summary: 'Reactivates a member', security },
     },
     async (request) => service.reactivateMember(ctx, orgScope(request), request.params.membershipId, request.ip),
   );

@@ -1,16 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  tenantBookingsQuerySchema,
-  tenantBookingsSchema,
-  tenantDetailSchema,
-  tenantImportResultSchema,
-  tenantInputSchema,
-  tenantListQuerySchema,
-  tenantListSchema,
-  tenantPatchSchema,
-} from '../../../domain/org-tenants';
+import { orgTenantsContract as contract } from '../../../domain/contract/org-tenants.contract';
 import type { ModuleOptions } from '../../context';
 import { AppError, badRequest } from '../../plugins/errors';
 import { orgScope, requireOrgAdmin } from '../../plugins/org-scope';
@@ -19,7 +9,6 @@ import * as service from './org-tenants.service';
 // /api/orgs/:orgId/tenants… — registered inside the organization scope (server/app.ts): the caller
 // is a member of the organization (or a platform admin) before any handler runs.
 
-const tenantParams = z.object({ orgId: z.string(), tenantId: z.string().max(100) });
 const security = [{ bearer: [] }];
 /** The CSV import's largest body. */
 const IMPORT_MAX_BYTES = 1024 * 1024;
@@ -52,11 +41,10 @@ const orgTenantRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx 
     '/tenants',
     {
       schema: {
+        ...contract['GET /api/orgs/:orgId/tenants'],
         tags: ['tenants'],
         summary: 'The organization’s tenants with their booking counts: searched, filtered by status, one page at a time',
         security,
-        querystring: tenantListQuerySchema,
-        response: { 200: tenantListSchema },
       },
     },
     async (request) => service.listTenants(ctx, orgScope(request), request.query),
@@ -66,11 +54,10 @@ const orgTenantRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx 
     '/tenants',
     {
       schema: {
+        ...contract['POST /api/orgs/:orgId/tenants'],
         tags: ['tenants'],
         summary: 'Adds a tenant with its contacts, e-mail domains and booking policy (org admins)',
         security,
-        body: tenantInputSchema,
-        response: { 201: tenantDetailSchema },
       },
     },
     async (request, reply) => reply.code(201).send(await service.createTenant(ctx, orgScope(request), request.body, request.ip)),
@@ -81,12 +68,12 @@ const orgTenantRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx 
     {
       bodyLimit: IMPORT_MAX_BYTES,
       schema: {
+        ...contract['POST /api/orgs/:orgId/tenants/import'],
         tags: ['tenants'],
         summary: 'Imports tenants from a CSV file, all or nothing (org admins)',
         description:
           'Body: the CSV as text/csv, or a multipart form with the file. Header: name,contact_emails,phone,email_domains,status,auto_approve,max_bookings_per_day (any order; only name is required); lists separated by ";". Any problem answers 400 import_invalid with details.errors = [{row, column, message}] (row: the line in the file, the header is line 1) and imports nothing.',
         security,
-        response: { 200: tenantImportResultSchema },
       },
     },
     async (request) => {
@@ -101,11 +88,10 @@ const orgTenantRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx 
     '/tenants/:tenantId',
     {
       schema: {
+        ...contract['GET /api/orgs/:orgId/tenants/:tenantId'],
         tags: ['tenants'],
         summary: 'One tenant: its policy and figures (bookings, on-time rate, no-shows, cancellations)',
         security,
-        params: tenantParams,
-        response: { 200: tenantDetailSchema },
       },
     },
     async (request) => service.getTenant(ctx, orgScope(request), request.params.tenantId),
@@ -115,12 +101,10 @@ const orgTenantRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx 
     '/tenants/:tenantId/bookings',
     {
       schema: {
+        ...contract['GET /api/orgs/:orgId/tenants/:tenantId/bookings'],
         tags: ['tenants'],
         summary: 'The bookings linked to a tenant, latest first, one page at a time',
         security,
-        params: tenantParams,
-        querystring: tenantBookingsQuerySchema,
-        response: { 200: tenantBookingsSchema },
       },
     },
     async (request) => service.listTenantBookings(ctx, orgScope(request), request.params.tenantId, request.query.page),
@@ -130,12 +114,10 @@ const orgTenantRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx 
     '/tenants/:tenantId',
     {
       schema: {
+        ...contract['PATCH /api/orgs/:orgId/tenants/:tenantId'],
         tags: ['tenants'],
         summary: 'Changes a tenant: contacts, domains, policy, or blocks / unblocks it with a reason (org admins)',
         security,
-        params: tenantParams,
-        body: tenantPatchSchema,
-        response: { 200: tenantDetailSchema },
       },
     },
     async (request) => service.updateTenant(ctx, orgScope(request), request.params.tenantId, request.body, request.ip),

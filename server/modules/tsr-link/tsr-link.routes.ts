@@ -1,15 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  TSR_LINK_SYSTEMS,
-  WEBHOOK_ADMIN_ONLY,
-  tsrConnectionInputSchema,
-  tsrConnectionListSchema,
-  tsrConnectionSchema,
-  tsrDeliveryListSchema,
-  tsrDeliverySchema,
-  webhookDeliveryListQuerySchema,
-} from '../../../domain/webhooks';
+import { WEBHOOK_ADMIN_ONLY } from '../../../domain/webhooks';
+import { tsrLinkContract as contract } from '../../../domain/contract/tsr-link.contract';
 import type { ModuleOptions } from '../../context';
 import { forbidden } from '../../plugins/errors';
 import { orgScope } from '../../plugins/org-scope';
@@ -18,8 +9,6 @@ import * as service from './tsr-link.service';
 // /api/orgs/:orgId/tsr-connections… — the organization's ServiceNow / FMClarity connections (org
 // admins only, refused before validation). Credentials go in, never out.
 
-const systemParams = z.object({ orgId: z.string(), system: z.enum(TSR_LINK_SYSTEMS) });
-const deliveryParams = systemParams.extend({ deliveryId: z.string().max(100) });
 const security = [{ bearer: [] }];
 const tags = ['webhooks'];
 
@@ -30,7 +19,7 @@ const tsrLinkRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
 
   app.get(
     '/tsr-connections',
-    { schema: { tags, summary: 'The organization’s TSR connections (no credentials)', security, response: { 200: tsrConnectionListSchema } } },
+    { schema: { ...contract['GET /api/orgs/:orgId/tsr-connections'], tags, summary: 'The organization’s TSR connections (no credentials)', security } },
     async (request) => service.listConnections(ctx, orgScope(request)),
   );
 
@@ -38,12 +27,11 @@ const tsrLinkRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
     '/tsr-connections',
     {
       schema: {
+        ...contract['PUT /api/orgs/:orgId/tsr-connections'],
         tags,
         summary: 'Creates or replaces the connection to ServiceNow or FMClarity (base URL and credentials, stored encrypted)',
         description: 'Bookings whose TSR URL points at a record on this base URL get a work note at every status change. See docs/webhooks.md.',
         security,
-        body: tsrConnectionInputSchema,
-        response: { 200: tsrConnectionSchema },
       },
     },
     async (request) => service.saveConnection(ctx, orgScope(request), request.body, request.ip),
@@ -53,11 +41,10 @@ const tsrLinkRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
     '/tsr-connections/:system',
     {
       schema: {
+        ...contract['DELETE /api/orgs/:orgId/tsr-connections/:system'],
         tags,
         summary: 'Removes the connection (queued work notes for it are dropped)',
         security,
-        params: systemParams,
-        response: { 204: z.null() },
       },
     },
     async (request, reply) => {
@@ -70,12 +57,10 @@ const tsrLinkRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
     '/tsr-connections/:system/deliveries',
     {
       schema: {
+        ...contract['GET /api/orgs/:orgId/tsr-connections/:system/deliveries'],
         tags,
         summary: 'The connection’s delivery log, latest first: each work note’s booking, status, response code, duration, next attempt',
         security,
-        params: systemParams,
-        querystring: webhookDeliveryListQuerySchema,
-        response: { 200: tsrDeliveryListSchema },
       },
     },
     async (request) => service.listDeliveries(ctx, orgScope(request), request.params.system, request.query.page),
@@ -85,12 +70,11 @@ const tsrLinkRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
     '/tsr-connections/:system/deliveries/:deliveryId/redeliver',
     {
       schema: {
+        ...contract['POST /api/orgs/:orgId/tsr-connections/:system/deliveries/:deliveryId/redeliver'],
         tags,
         summary: 'Sends a delivered or failed work note again (a new delivery of the same note, to the same record)',
         description: '409 when the connection is off, or its base URL has changed since the note was queued.',
         security,
-        params: deliveryParams,
-        response: { 202: tsrDeliverySchema },
       },
     },
     async (request, reply) =>

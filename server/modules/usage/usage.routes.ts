@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { toCsv } from '../../../domain/reports';
-import { USAGE_CSV_COLUMNS, usageCsvFileName, usageCsvQuerySchema, usageQuerySchema, usageReportSchema, type UsagePeriodDays } from '../../../domain/usage';
+import { USAGE_CSV_COLUMNS, usageCsvFileName, type UsagePeriodDays } from '../../../domain/usage';
+import { usageContract as contract } from '../../../domain/contract/usage.contract';
 import type { ModuleOptions } from '../../context';
 import { requirePlatformAdmin } from '../../plugins/auth';
 import * as service from './usage.service';
@@ -22,12 +23,11 @@ const usageRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =
     '/platform/usage',
     {
       schema: {
+        ...contract['GET /api/platform/usage'],
         tags,
         summary: 'Usage per organization and in total: bookings created by source, active users, sign-ins, documents, API and webhook calls; per day; nearest plan limits',
         description: `${WINDOW_HELP} q, sort, order, page and pageSize apply to the table of organizations only.`,
         security,
-        querystring: usageQuerySchema,
-        response: { 200: usageReportSchema },
       },
     },
     async (request) => service.usageReport(ctx, { ...request.query, days: request.query.days as UsagePeriodDays }),
@@ -37,11 +37,11 @@ const usageRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =
     '/platform/usage.csv',
     {
       schema: {
+        ...contract['GET /api/platform/usage.csv'],
         tags,
         summary: 'Usage per organization (and a total row) as CSV',
         description: `${WINDOW_HELP} Answers text/csv (UTF-8 with a byte-order mark, CRLF line ends) as an attachment; text cells starting with = + - @ get a leading apostrophe.`,
         security,
-        querystring: usageCsvQuerySchema,
       },
     },
     async (request, reply) => {

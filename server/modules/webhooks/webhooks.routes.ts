@@ -1,16 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  WEBHOOK_ADMIN_ONLY,
-  webhookDeliveryListQuerySchema,
-  webhookDeliveryListSchema,
-  webhookDeliverySchema,
-  webhookEndpointInputSchema,
-  webhookEndpointListSchema,
-  webhookEndpointPatchSchema,
-  webhookEndpointSchema,
-  webhookEndpointWithSecretSchema,
-} from '../../../domain/webhooks';
+import { WEBHOOK_ADMIN_ONLY } from '../../../domain/webhooks';
+import { webhooksContract as contract } from '../../../domain/contract/webhooks.contract';
 import type { ModuleOptions } from '../../context';
 import { forbidden } from '../../plugins/errors';
 import { orgScope } from '../../plugins/org-scope';
@@ -19,8 +9,6 @@ import * as service from './webhooks.service';
 // /api/orgs/:orgId/webhooks… — inside the organization scope (server/app.ts). Org admins only:
 // a dockmaster is refused before the body is validated (403, learning nothing from a 400).
 
-const endpointParams = z.object({ orgId: z.string(), webhookId: z.string().max(100) });
-const deliveryParams = endpointParams.extend({ deliveryId: z.string().max(100) });
 const security = [{ bearer: [] }];
 const tags = ['webhooks'];
 
@@ -31,7 +19,7 @@ const webhookRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
 
   app.get(
     '/webhooks',
-    { schema: { tags, summary: 'The organization’s webhook endpoints with their last delivery (org admins)', security, response: { 200: webhookEndpointListSchema } } },
+    { schema: { ...contract['GET /api/orgs/:orgId/webhooks'], tags, summary: 'The organization’s webhook endpoints with their last delivery (org admins)', security } },
     async (request) => service.listEndpoints(ctx, orgScope(request)),
   );
 
@@ -39,13 +27,12 @@ const webhookRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
     '/webhooks',
     {
       schema: {
+        ...contract['POST /api/orgs/:orgId/webhooks'],
         tags,
         summary: 'Adds a webhook endpoint; answers its signing secret, shown this once (org admins)',
         description:
           'The URL must be http(s) and must not resolve to a loopback, private or link-local address (unless the platform allows private targets): 422 unsafe_url otherwise. Deliveries are signed: see docs/webhooks.md.',
         security,
-        body: webhookEndpointInputSchema,
-        response: { 201: webhookEndpointWithSecretSchema },
       },
     },
     async (request, reply) => reply.code(201).send(await service.createEndpoint(ctx, orgScope(request), request.body, request.ip)),
@@ -53,7 +40,7 @@ const webhookRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
 
   app.get(
     '/webhooks/:webhookId',
-    { schema: { tags, summary: 'One webhook endpoint', security, params: endpointParams, response: { 200: webhookEndpointSchema } } },
+    { schema: { ...contract['GET /api/orgs/:orgId/webhooks/:webhookId'], tags, summary: 'One webhook endpoint', security } },
     async (request) => service.getEndpoint(ctx, orgScope(request), request.params.webhookId),
   );
 
@@ -61,12 +48,10 @@ const webhookRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
     '/webhooks/:webhookId',
     {
       schema: {
+        ...contract['PATCH /api/orgs/:orgId/webhooks/:webhookId'],
         tags,
         summary: 'Changes an endpoint: URL, description, events, or enables / disables it',
         security,
-        params: endpointParams,
-        body: webhookEndpointPatchSchema,
-        response: { 200: webhookEndpointSchema },
       },
     },
     async (request) => service.updateEndpoint(ctx, orgScope(request), request.params.webhookId, request.body, request.ip),
@@ -74,7 +59,7 @@ const webhookRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
 
   app.delete(
     '/webhooks/:webhookId',
-    { schema: { tags, summary: 'Removes an endpoint and its delivery log', security, params: endpointParams, response: { 204: z.null() } } },
+    { schema: { ...contract['DELETE /api/orgs/:orgId/webhooks/:webhookId'], tags, summary: 'Removes an endpoint and its delivery log', security } },
     async (request, reply) => {
       await service.deleteEndpoint(ctx, orgScope(request), request.params.webhookId, request.ip);
       return reply.code(204).send(null);
@@ -85,11 +70,10 @@ const webhookRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
     '/webhooks/:webhookId/rotate-secret',
     {
       schema: {
+        ...contract['POST /api/orgs/:orgId/webhooks/:webhookId/rotate-secret'],
         tags,
         summary: 'Replaces the signing secret (the old one stops at once); answers the new secret, shown this once',
         security,
-        params: endpointParams,
-        response: { 200: webhookEndpointWithSecretSchema },
       },
     },
     async (request) => service.rotateSecret(ctx, orgScope(request), request.params.webhookId, request.ip),
@@ -98,7 +82,7 @@ const webhookRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
   app.post(
     '/webhooks/:webhookId/test',
     {
-      schema: { tags, summary: 'Queues a webhook.ping delivery to the endpoint', security, params: endpointParams, response: { 202: webhookDeliverySchema } },
+      schema: { ...contract['POST /api/orgs/:orgId/webhooks/:webhookId/test'], tags, summary: 'Queues a webhook.ping delivery to the endpoint', security },
     },
     async (request, reply) => reply.code(202).send(await service.sendTest(ctx, orgScope(request), request.params.webhookId, request.ip)),
   );
@@ -107,12 +91,10 @@ const webhookRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
     '/webhooks/:webhookId/deliveries',
     {
       schema: {
+        ...contract['GET /api/orgs/:orgId/webhooks/:webhookId/deliveries'],
         tags,
         summary: 'The endpoint’s delivery log, latest first: status, response code, duration, next attempt',
         security,
-        params: endpointParams,
-        querystring: webhookDeliveryListQuerySchema,
-        response: { 200: webhookDeliveryListSchema },
       },
     },
     async (request) => service.listDeliveries(ctx, orgScope(request), request.params.webhookId, request.query.page),
@@ -122,11 +104,10 @@ const webhookRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
     '/webhooks/:webhookId/deliveries/:deliveryId/redeliver',
     {
       schema: {
+        ...contract['POST /api/orgs/:orgId/webhooks/:webhookId/deliveries/:deliveryId/redeliver'],
         tags,
         summary: 'Sends a delivered or failed event again (same event id and body, a new delivery)',
         security,
-        params: deliveryParams,
-        response: { 202: webhookDeliverySchema },
       },
     },
     async (request, reply) =>

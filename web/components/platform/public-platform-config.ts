@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PublicPlatformConfig } from '../../../domain/platform-settings';
-import { api } from '../../lib/api-client';
+import { apiCall } from '../../lib/api-client';
 
 // The public platform configuration (GET /api/public/platform): the maintenance banner on every
 // screen, the platform's name and support contact. Small and cached on the server; every open tab
@@ -12,7 +11,7 @@ const REFRESH_MS = 60_000;
 export function publicPlatformQueryOptions() {
   return queryOptions({
     queryKey: publicPlatformKey,
-    queryFn: () => api<PublicPlatformConfig>('/api/public/platform', { anonymous: true }),
+    queryFn: () => apiCall('GET /api/public/platform', { anonymous: true }),
     staleTime: REFRESH_MS,
     refetchInterval: REFRESH_MS,
   });

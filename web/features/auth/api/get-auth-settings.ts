@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AuthSettings } from '../../../../domain/auth-schemas';
-import { api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 
 /** GET /api/auth/settings — whether anyone may create an account (the platform setting). */
 export function getAuthSettings(): Promise<AuthSettings> {
-  return api<AuthSettings>('/api/auth/settings', { anonymous: true });
+  return apiCall('GET /api/auth/settings', { anonymous: true });
 }
 
 export function useAuthSettings() {

@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 
 /** POST /api/rpc/get_current_user_role — the spec's role function: a role string or null. */
 export function getCurrentUserRole(): Promise<string | null> {
-  return api<string | null>('/api/rpc/get_current_user_role', { method: 'POST' });
+  return apiCall('POST /api/rpc/get_current_user_role');
 }
 
 export const authKeys = {

@@ -1,18 +1,17 @@
 import type { ImpersonationEnd, ImpersonationStart, StartImpersonationInput } from '../../../../domain/auth-schemas';
-import { api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 
 // Impersonation calls (decision 017). The session switching around them is the auth provider's
 // (startImpersonation / endImpersonation in useAuth).
 
 /** POST /api/platform/impersonations — with the platform user's session; answers the member's session. */
 export function requestImpersonation(input: StartImpersonationInput): Promise<ImpersonationStart> {
-  return api<ImpersonationStart>('/api/platform/impersonations', { method: 'POST', body: input });
+  return apiCall('POST /api/platform/impersonations', { body: input });
 }
 
 /** POST /api/impersonations/end — with the impersonation's own session (no refresh: it may be over). */
 export function endImpersonationAsMember(accessToken: string): Promise<ImpersonationEnd> {
-  return api<ImpersonationEnd>('/api/impersonations/end', {
-    method: 'POST',
+  return apiCall('POST /api/impersonations/end', {
     anonymous: true,
     headers: { authorization: `Bearer ${accessToken}` },
     retryOnUnauthorized: false,
@@ -21,8 +20,8 @@ export function endImpersonationAsMember(accessToken: string): Promise<Impersona
 
 /** POST /api/platform/impersonations/:id/end — with the platform session, once the member's has expired. */
 export function endImpersonationAsPlatformUser(accessToken: string, impersonationId: string): Promise<ImpersonationEnd> {
-  return api<ImpersonationEnd>(`/api/platform/impersonations/${encodeURIComponent(impersonationId)}/end`, {
-    method: 'POST',
+  return apiCall('POST /api/platform/impersonations/:sessionId/end', {
+    params: { sessionId: impersonationId },
     anonymous: true,
     headers: { authorization: `Bearer ${accessToken}` },
     retryOnUnauthorized: false,

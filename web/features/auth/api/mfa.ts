@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MfaEnrolment, MfaStatus, RecoveryCodes } from '../../../../domain/auth-schemas';
-import { api } from '../../../lib/api-client';
+import type { MfaStatus, RecoveryCodes } from '../../../../domain/auth-schemas';
+import { apiCall } from '../../../lib/api-client';
 import { authKeys } from './get-current-user-role';
 
 // The signed-in user's two-factor sign-in (decision 018): status, enrolment, recovery codes, off.
@@ -9,7 +9,7 @@ const mfaKey = [...authKeys.all, 'mfa'] as const;
 
 /** GET /api/auth/mfa */
 export function getMfaStatus(): Promise<MfaStatus> {
-  return api<MfaStatus>('/api/auth/mfa');
+  return apiCall('GET /api/auth/mfa');
 }
 
 export function useMfaStatus() {
@@ -24,14 +24,14 @@ function useRefreshAfter() {
 
 /** POST /api/auth/mfa/enrol — a new secret with its QR code. */
 export function useStartMfaEnrolment() {
-  return useMutation({ mutationFn: () => api<MfaEnrolment>('/api/auth/mfa/enrol', { method: 'POST' }) });
+  return useMutation({ mutationFn: () => apiCall('POST /api/auth/mfa/enrol') });
 }
 
 /** POST /api/auth/mfa/confirm — the first code turns it on; answers the ten recovery codes. */
 export function useConfirmMfaEnrolment() {
   const refresh = useRefreshAfter();
   return useMutation({
-    mutationFn: (code: string) => api<RecoveryCodes>('/api/auth/mfa/confirm', { method: 'POST', body: { code } }),
+    mutationFn: (code: string): Promise<RecoveryCodes> => apiCall('POST /api/auth/mfa/confirm', { body: { code } }),
     onSuccess: refresh,
   });
 }
@@ -40,7 +40,7 @@ export function useConfirmMfaEnrolment() {
 export function useRegenerateRecoveryCodes() {
   const refresh = useRefreshAfter();
   return useMutation({
-    mutationFn: (code: string) => api<RecoveryCodes>('/api/auth/mfa/recovery-codes', { method: 'POST', body: { code } }),
+    mutationFn: (code: string): Promise<RecoveryCodes> => apiCall('POST /api/auth/mfa/recovery-codes', { body: { code } }),
     onSuccess: refresh,
   });
 }
@@ -49,7 +49,7 @@ export function useRegenerateRecoveryCodes() {
 export function useDisableMfa() {
   const refresh = useRefreshAfter();
   return useMutation({
-    mutationFn: (proof: { code: string } | { recoveryCode: string }) => api<MfaStatus>('/api/auth/mfa/disable', { method: 'POST', body: proof }),
+    mutationFn: (proof: { code: string } | { recoveryCode: string }): Promise<MfaStatus> => apiCall('POST /api/auth/mfa/disable', { body: proof }),
     onSuccess: refresh,
   });
 }

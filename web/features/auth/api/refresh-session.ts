@@ -1,5 +1,6 @@
-import { ApiError, api } from '../../../lib/api-client';
+import { ApiError, apiCall } from '../../../lib/api-client';
 import type { Session } from '../session';
+import { sessionOrChallenge } from './sign-in-with-password';
 
 const RETRY_WINDOW_MS = 30_000;
 const FIRST_BACKOFF_MS = 200;
@@ -19,11 +20,9 @@ export async function refreshSession(refreshToken: string): Promise<Session> {
   const started = Date.now();
   for (let attempt = 0; ; attempt += 1) {
     try {
-      return await api<Session>('/api/auth/token?grant_type=refresh_token', {
-        method: 'POST',
-        body: { refresh_token: refreshToken },
-        anonymous: true,
-      });
+      return sessionOrChallenge(
+        await apiCall('POST /api/auth/token', { query: { grant_type: 'refresh_token' }, body: { refresh_token: refreshToken }, anonymous: true }),
+      );
     } catch (error) {
       const delay = FIRST_BACKOFF_MS * 2 ** attempt;
       if (!isRetryable(error) || Date.now() - started + delay > RETRY_WINDOW_MS) throw error;

@@ -1,5 +1,5 @@
 import type { MfaChallenge } from '../../../../domain/auth-schemas';
-import { api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import type { Session } from '../session';
 
 export type PasswordCredentials = { email: string; password: string; orgId?: string };
@@ -17,15 +17,15 @@ export class MfaRequiredError extends Error {
 
 /** A token answer: the session, or the two-factor challenge (thrown as MfaRequiredError). */
 export function sessionOrChallenge(answer: Session | MfaChallenge): Session {
-  if ('mfa_required' in answer && answer.mfa_required) throw new MfaRequiredError(answer);
-  return answer as Session;
+  if ('mfa_required' in answer) throw new MfaRequiredError(answer);
+  return answer;
 }
 
 /** POST /api/auth/token?grant_type=password — with orgId the user must belong to that organization. */
 export async function signInWithPassword(credentials: PasswordCredentials): Promise<Session> {
   return sessionOrChallenge(
-    await api<Session | MfaChallenge>('/api/auth/token?grant_type=password', {
-      method: 'POST',
+    await apiCall('POST /api/auth/token', {
+      query: { grant_type: 'password' },
       body: credentials,
       anonymous: true,
     }),

@@ -1,9 +1,8 @@
-import { api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 
 /** POST /api/auth/logout — revokes the session and its refresh tokens on the server. */
-export function signOutOnServer(accessToken: string): Promise<void> {
-  return api<void>('/api/auth/logout', {
-    method: 'POST',
+export async function signOutOnServer(accessToken: string): Promise<void> {
+  await apiCall('POST /api/auth/logout', {
     anonymous: true,
     headers: { authorization: `Bearer ${accessToken}` },
     retryOnUnauthorized: false,

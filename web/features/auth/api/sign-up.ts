@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 
 export type SignUpInput = { email: string; password: string; fullName?: string };
 
 /** POST /api/auth/signup — creates the account and e-mails a confirmation link. */
 export function signUp(input: SignUpInput): Promise<{ confirmationSent: boolean }> {
-  return api('/api/auth/signup', { method: 'POST', body: input, anonymous: true });
+  return apiCall('POST /api/auth/signup', { body: input, anonymous: true });
 }
 
 export function useSignUp() {

@@ -1,12 +1,13 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import type { VerifyResult } from '../../../../domain/contract/auth.contract';
+import { apiCall } from '../../../lib/api-client';
 
 export type VerifyInput = { type: 'signup'; token: string } | { type: 'recovery'; token: string; password: string };
-export type VerifyResult = { email: string; message: string };
+export type { VerifyResult };
 
 /** POST /api/auth/verify — confirms an e-mail address or sets a new password from an e-mailed link. */
 export function verifyToken(input: VerifyInput): Promise<VerifyResult> {
-  return api<VerifyResult>('/api/auth/verify', { method: 'POST', body: input, anonymous: true });
+  return apiCall('POST /api/auth/verify', { body: input, anonymous: true });
 }
 
 /** E-mail confirmation runs once per token (a query dedupes React's double mount in development). */

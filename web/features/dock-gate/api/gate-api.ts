@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { EmergencyState, GateMoveResponse, GateOverview, GateQueue, WalkInInput } from '../../../../domain/gate';
-import { api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 
 // The gate of one site (issue 10): /api/sites/:siteId/gate/…. Queries are keyed under
 // ['org', orgId, 'dashboard', 'gate', siteId] so live booking, bay and site events refresh them.
@@ -9,10 +9,8 @@ export function gateKey(orgId: string, siteId: string) {
   return ['org', orgId, 'dashboard', 'gate', siteId] as const;
 }
 
-const base = (siteId: string) => `/api/sites/${encodeURIComponent(siteId)}/gate`;
-
 export function getGateOverview(siteId: string): Promise<GateOverview> {
-  return api<GateOverview>(`${base(siteId)}/overview`);
+  return apiCall('GET /api/sites/:siteId/gate/overview', { params: { siteId } });
 }
 
 export type GateMove =
@@ -24,20 +22,33 @@ export type GateMove =
   | { kind: 'decline'; version: number; reason: string };
 
 export function moveBooking(siteId: string, bookingId: string, move: GateMove): Promise<GateMoveResponse> {
-  const { kind, ...body } = move;
-  return api<GateMoveResponse>(`${base(siteId)}/bookings/${encodeURIComponent(bookingId)}/${kind}`, { method: 'POST', body });
+  const params = { siteId, bookingId };
+  switch (move.kind) {
+    case 'check-in':
+      return apiCall('POST /api/sites/:siteId/gate/bookings/:bookingId/check-in', { params, body: { version: move.version } });
+    case 'start':
+      return apiCall('POST /api/sites/:siteId/gate/bookings/:bookingId/start', { params, body: { version: move.version, bayId: move.bayId } });
+    case 'check-out':
+      return apiCall('POST /api/sites/:siteId/gate/bookings/:bookingId/check-out', { params, body: { version: move.version } });
+    case 'extend':
+      return apiCall('POST /api/sites/:siteId/gate/bookings/:bookingId/extend', { params, body: { version: move.version, endTime: move.endTime } });
+    case 'approve':
+      return apiCall('POST /api/sites/:siteId/gate/bookings/:bookingId/approve', { params, body: { version: move.version } });
+    case 'decline':
+      return apiCall('POST /api/sites/:siteId/gate/bookings/:bookingId/decline', { params, body: { version: move.version, reason: move.reason } });
+  }
 }
 
 export function stopSite(siteId: string, reason: string): Promise<EmergencyState> {
-  return api<EmergencyState>(`${base(siteId)}/emergency`, { method: 'POST', body: { reason } });
+  return apiCall('POST /api/sites/:siteId/gate/emergency', { params: { siteId }, body: { reason } });
 }
 
 export function resumeSite(siteId: string): Promise<EmergencyState> {
-  return api<EmergencyState>(`${base(siteId)}/emergency`, { method: 'DELETE' });
+  return apiCall('DELETE /api/sites/:siteId/gate/emergency', { params: { siteId } });
 }
 
 export function getGateQueue(siteId: string): Promise<GateQueue> {
-  return api<GateQueue>(`${base(siteId)}/queue`);
+  return apiCall('GET /api/sites/:siteId/gate/queue', { params: { siteId } });
 }
 
 /** The gate queue of a site, under the gate's key so booking and site events refresh it. */
@@ -52,5 +63,5 @@ export function gateQueueQuery(orgId: string, siteId: string) {
 
 /** A vehicle without a booking: booked now on a free compatible bay and checked in (201). */
 export function registerWalkIn(siteId: string, input: WalkInInput): Promise<GateMoveResponse> {
-  return api<GateMoveResponse>(`${base(siteId)}/walk-ins`, { method: 'POST', body: input });
+  return apiCall('POST /api/sites/:siteId/gate/walk-ins', { params: { siteId }, body: input });
 }

@@ -1,19 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import type { PublicSiteDto } from '../../../../domain/site-schemas';
+import { apiCall } from '../../../lib/api-client';
 
-export type EmergencyContact = { label: string; extension: string };
-
-export type PublicSite = {
-  id: string;
-  name: string;
-  orgId: string;
-  orgName: string;
-  emergencyContacts: EmergencyContact[];
-};
+export type PublicSite = PublicSiteDto;
+export type EmergencyContact = PublicSite['emergencyContacts'][number];
 
 /** GET /api/public/sites — every active site of every active organization. */
 export function getPublicSites(): Promise<PublicSite[]> {
-  return api<PublicSite[]>('/api/public/sites', { anonymous: true });
+  return apiCall('GET /api/public/sites', { anonymous: true });
 }
 
 export function usePublicSites() {

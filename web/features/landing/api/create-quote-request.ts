@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import type { QuoteRequestInput } from '../../../../domain/quote-request';
-import { api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 
 /** POST /api/public/quote-requests — stored for platform admins to follow up. */
 export function createQuoteRequest(input: QuoteRequestInput): Promise<unknown> {
-  return api('/api/public/quote-requests', { method: 'POST', body: input, anonymous: true });
+  return apiCall('POST /api/public/quote-requests', { body: input, anonymous: true });
 }
 
 export function useCreateQuoteRequest() {

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AffectedResolution } from '../../../../domain/affected-bookings';
-import type { BayCreateInput, BayList, BayListQuery, BayUpdateInput, BayWriteResult } from '../../../../domain/org-bays';
-import { api } from '../../../lib/api-client';
+import type { BayCreateInput, BayListQuery, BayUpdateInput, BayWriteResult } from '../../../../domain/org-bays';
+import { apiCall } from '../../../lib/api-client';
 
 // The organization's bays (server: /api/orgs/:orgId/bays…). Query keys start with
 // ['org', orgId, 'bays'] so a live update (entity 'bay' or 'site') or any write refreshes them.
@@ -11,21 +11,10 @@ export const orgBayKeys = {
   list: (orgId: string, query: BayListQuery) => ['org', orgId, 'bays', 'list', query] as const,
 };
 
-const base = (orgId: string) => `/api/orgs/${encodeURIComponent(orgId)}/bays`;
-const one = (orgId: string, bayId: string) => `${base(orgId)}/${encodeURIComponent(bayId)}`;
-
-function toSearch(query: BayListQuery): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
-  }
-  return params.toString();
-}
-
 export function bayListQueryOptions(orgId: string, query: BayListQuery) {
   return queryOptions({
     queryKey: orgBayKeys.list(orgId, query),
-    queryFn: () => api<BayList>(`${base(orgId)}?${toSearch(query)}`),
+    queryFn: () => apiCall('GET /api/orgs/:orgId/bays', { params: { orgId }, query }),
     placeholderData: keepPreviousData,
   });
 }
@@ -45,24 +34,26 @@ function useBayWrite<I>(orgId: string, send: (input: I) => Promise<BayWriteResul
 }
 
 export const useCreateBay = (orgId: string) =>
-  useBayWrite<BayCreateInput>(orgId, (input) => api<BayWriteResult>(base(orgId), { method: 'POST', body: input }));
+  useBayWrite<BayCreateInput>(orgId, (input) => apiCall('POST /api/orgs/:orgId/bays', { params: { orgId }, body: input }));
 
 export const useUpdateBay = (orgId: string) =>
   useBayWrite<{ bayId: string; input: BayUpdateInput }>(orgId, ({ bayId, input }) =>
-    api<BayWriteResult>(one(orgId, bayId), { method: 'PATCH', body: input }),
+    apiCall('PATCH /api/orgs/:orgId/bays/:bayId', { params: { orgId, bayId }, body: input }),
   );
 
 export type BayStatusAction = 'deactivate' | 'reactivate';
 
 export const useSetBayActive = (orgId: string) =>
   useBayWrite<{ bayId: string; action: BayStatusAction; resolution?: AffectedResolution }>(orgId, ({ bayId, action, resolution }) =>
-    api<BayWriteResult>(`${one(orgId, bayId)}/${action}`, { method: 'POST', body: resolution ? { resolution } : {} }),
+    action === 'deactivate'
+      ? apiCall('POST /api/orgs/:orgId/bays/:bayId/deactivate', { params: { orgId, bayId }, body: resolution ? { resolution } : {} })
+      : apiCall('POST /api/orgs/:orgId/bays/:bayId/reactivate', { params: { orgId, bayId } }),
   );
 
 export function useDeleteBay(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (bayId: string) => api<void>(one(orgId, bayId), { method: 'DELETE' }),
+    mutationFn: (bayId: string) => apiCall('DELETE /api/orgs/:orgId/bays/:bayId', { params: { orgId, bayId } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: orgBayKeys.all(orgId) }),
   });
 }

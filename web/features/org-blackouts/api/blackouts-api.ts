@@ -1,17 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  BlackoutList,
-  BlackoutListQuery,
-  BlackoutOptions,
-  BlackoutSeries,
-  BlackoutWriteResult,
-  CreateBlackoutInput,
-  CreateSeriesInput,
-  SeriesWriteResult,
-  UpdateBlackoutInput,
-  UpdateSeriesInput,
-} from '../../../../domain/org-blackouts';
-import { api } from '../../../lib/api-client';
+import type { BlackoutListQuery, CreateBlackoutInput, CreateSeriesInput, UpdateBlackoutInput, UpdateSeriesInput } from '../../../../domain/org-blackouts';
+import { apiCall } from '../../../lib/api-client';
 
 // The organization's blackouts (server: /api/orgs/:orgId/blackouts… and /blackout-series…).
 // Query keys start with ['org', orgId, 'blackouts'] so a live update or any write refreshes them.
@@ -23,20 +12,10 @@ export const blackoutKeys = {
   options: (orgId: string) => ['org', orgId, 'blackouts', 'options'] as const,
 };
 
-const base = (orgId: string) => `/api/orgs/${encodeURIComponent(orgId)}`;
-
-function toSearch(query: BlackoutListQuery): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
-  }
-  return params.toString();
-}
-
 export function blackoutListQueryOptions(orgId: string, query: BlackoutListQuery) {
   return queryOptions({
     queryKey: blackoutKeys.list(orgId, query),
-    queryFn: () => api<BlackoutList>(`${base(orgId)}/blackouts?${toSearch(query)}`),
+    queryFn: () => apiCall('GET /api/orgs/:orgId/blackouts', { params: { orgId }, query }),
     placeholderData: keepPreviousData,
   });
 }
@@ -48,7 +27,7 @@ export function useBlackoutList(orgId: string | undefined, query: BlackoutListQu
 export function useBlackoutSeries(orgId: string | undefined, siteId: string | undefined) {
   return useQuery({
     queryKey: blackoutKeys.series(orgId ?? '', siteId),
-    queryFn: () => api<{ items: BlackoutSeries[] }>(`${base(orgId!)}/blackout-series${siteId ? `?siteId=${encodeURIComponent(siteId)}` : ''}`),
+    queryFn: () => apiCall('GET /api/orgs/:orgId/blackout-series', { params: { orgId: orgId! }, query: { siteId } }),
     enabled: !!orgId,
     placeholderData: keepPreviousData,
   });
@@ -58,7 +37,7 @@ export function useBlackoutSeries(orgId: string | undefined, siteId: string | un
 export function useBlackoutOptions(orgId: string | undefined) {
   return useQuery({
     queryKey: blackoutKeys.options(orgId ?? ''),
-    queryFn: () => api<BlackoutOptions>(`${base(orgId!)}/blackout-options`),
+    queryFn: () => apiCall('GET /api/orgs/:orgId/blackout-options', { params: { orgId: orgId! } }),
     enabled: !!orgId,
     staleTime: 60_000,
   });
@@ -74,25 +53,23 @@ function useOrgWrite<I, R>(orgId: string, request: (input: I) => Promise<R>) {
 }
 
 export const useCreateBlackout = (orgId: string) =>
-  useOrgWrite(orgId, (input: CreateBlackoutInput) => api<BlackoutWriteResult>(`${base(orgId)}/blackouts`, { method: 'POST', body: input }));
+  useOrgWrite(orgId, (input: CreateBlackoutInput) => apiCall('POST /api/orgs/:orgId/blackouts', { params: { orgId }, body: input }));
 
 export const useUpdateBlackout = (orgId: string) =>
   useOrgWrite(orgId, ({ id, input }: { id: string; input: UpdateBlackoutInput }) =>
-    api<BlackoutWriteResult>(`${base(orgId)}/blackouts/${encodeURIComponent(id)}`, { method: 'PATCH', body: input }),
+    apiCall('PATCH /api/orgs/:orgId/blackouts/:blackoutId', { params: { orgId, blackoutId: id }, body: input }),
   );
 
 export const useDeleteBlackout = (orgId: string) =>
-  useOrgWrite(orgId, (id: string) => api<void>(`${base(orgId)}/blackouts/${encodeURIComponent(id)}`, { method: 'DELETE' }));
+  useOrgWrite(orgId, (id: string) => apiCall('DELETE /api/orgs/:orgId/blackouts/:blackoutId', { params: { orgId, blackoutId: id } }));
 
 export const useCreateSeries = (orgId: string) =>
-  useOrgWrite(orgId, (input: CreateSeriesInput) => api<SeriesWriteResult>(`${base(orgId)}/blackout-series`, { method: 'POST', body: input }));
+  useOrgWrite(orgId, (input: CreateSeriesInput) => apiCall('POST /api/orgs/:orgId/blackout-series', { params: { orgId }, body: input }));
 
 export const useUpdateSeries = (orgId: string) =>
   useOrgWrite(orgId, ({ id, input }: { id: string; input: UpdateSeriesInput }) =>
-    api<SeriesWriteResult>(`${base(orgId)}/blackout-series/${encodeURIComponent(id)}`, { method: 'PATCH', body: input }),
+    apiCall('PATCH /api/orgs/:orgId/blackout-series/:seriesId', { params: { orgId, seriesId: id }, body: input }),
   );
 
 export const useDeleteSeries = (orgId: string) =>
-  useOrgWrite(orgId, (id: string) =>
-    api<{ deletedOccurrences: number; keptOccurrences: number }>(`${base(orgId)}/blackout-series/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-  );
+  useOrgWrite(orgId, (id: string) => apiCall('DELETE /api/orgs/:orgId/blackout-series/:seriesId', { params: { orgId, seriesId: id } }));

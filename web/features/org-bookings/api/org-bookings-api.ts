@@ -1,12 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  BookingDetail,
-  BookingList,
-  BookingListQuery,
-  BookingRescheduleInput,
-  BookingTransitionInput,
-} from '../../../../domain/org-bookings';
-import { api, currentAccessToken, ApiError } from '../../../lib/api-client';
+import type { AdminBookingInput, BookingDetail, BookingListQuery, BookingRescheduleInput, BookingTransitionInput } from '../../../../domain/org-bookings';
+import { ApiError, apiCall, fetchApiFile, saveFile } from '../../../lib/api-client';
 
 // The organization's bookings (server: /api/orgs/:orgId/bookings…). Query keys start with
 // ['org', orgId, 'bookings'] so a live update or any move refreshes every view of them.
@@ -17,22 +11,10 @@ export const orgBookingKeys = {
   detail: (orgId: string, id: string) => ['org', orgId, 'bookings', 'detail', id] as const,
 };
 
-const base = (orgId: string) => `/api/orgs/${encodeURIComponent(orgId)}/bookings`;
-
-function toSearch(query: BookingListQuery): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue;
-    if (Array.isArray(value)) value.forEach((v) => params.append(key, String(v)));
-    else params.set(key, String(value));
-  }
-  return params.toString();
-}
-
 export function bookingListQueryOptions(orgId: string, query: BookingListQuery) {
   return queryOptions({
     queryKey: orgBookingKeys.list(orgId, query),
-    queryFn: () => api<BookingList>(`${base(orgId)}?${toSearch(query)}`),
+    queryFn: () => apiCall('GET /api/orgs/:orgId/bookings', { params: { orgId }, query }),
     placeholderData: keepPreviousData,
   });
 }
@@ -44,16 +26,21 @@ export function useBookingList(orgId: string | undefined, query: BookingListQuer
 export function useBookingDetail(orgId: string | undefined, bookingId: string | null) {
   return useQuery({
     queryKey: orgBookingKeys.detail(orgId ?? '', bookingId ?? ''),
-    queryFn: () => api<BookingDetail>(`${base(orgId!)}/${encodeURIComponent(bookingId!)}`),
+    queryFn: () => apiCall('GET /api/orgs/:orgId/bookings/:bookingId', { params: { orgId: orgId!, bookingId: bookingId! } }),
     enabled: !!orgId && !!bookingId,
   });
 }
 
+/** POST /api/orgs/:orgId/bookings — staff book a slot for a tenant, under the portal's rules. */
+export function createAdminBooking(orgId: string, input: AdminBookingInput): Promise<BookingDetail> {
+  return apiCall('POST /api/orgs/:orgId/bookings', { params: { orgId }, body: input });
+}
+
 /** A move (approve, decline, cancel, check in, …) or a reschedule: the answer is the booking as it now is. */
-export function useBookingMutation<I>(orgId: string, bookingId: string, path: 'transitions' | 'reschedule' | 'extend') {
+export function useBookingMutation<I>(orgId: string, bookingId: string, send: (params: { orgId: string; bookingId: string }, input: I) => Promise<BookingDetail>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: I) => api<BookingDetail>(`${base(orgId)}/${encodeURIComponent(bookingId)}/${path}`, { method: 'POST', body: input }),
+    mutationFn: (input: I) => send({ orgId, bookingId }, input),
     onSuccess: (detail) => {
       queryClient.setQueryData(orgBookingKeys.detail(orgId, bookingId), detail);
       void queryClient.invalidateQueries({ queryKey: ['org', orgId] });
@@ -65,22 +52,16 @@ export function useBookingMutation<I>(orgId: string, bookingId: string, path: 't
   });
 }
 
-export const useTransitionBooking = (orgId: string, bookingId: string) => useBookingMutation<BookingTransitionInput>(orgId, bookingId, 'transitions');
-export const useRescheduleBooking = (orgId: string, bookingId: string) => useBookingMutation<BookingRescheduleInput>(orgId, bookingId, 'reschedule');
+export const useTransitionBooking = (orgId: string, bookingId: string) =>
+  useBookingMutation(orgId, bookingId, (params, body: BookingTransitionInput) => apiCall('POST /api/orgs/:orgId/bookings/:bookingId/transitions', { params, body }));
+export const useRescheduleBooking = (orgId: string, bookingId: string) =>
+  useBookingMutation(orgId, bookingId, (params, body: BookingRescheduleInput) => apiCall('POST /api/orgs/:orgId/bookings/:bookingId/reschedule', { params, body }));
 
 /** Downloads a document with the session's token (a plain link could not carry it). */
 export async function downloadDocument(orgId: string, bookingId: string, documentId: string, fileName: string): Promise<void> {
-  const token = currentAccessToken();
-  const response = await fetch(`${base(orgId)}/${encodeURIComponent(bookingId)}/documents/${encodeURIComponent(documentId)}`, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
+  const response = await fetchApiFile('GET /api/orgs/:orgId/bookings/:bookingId/documents/:documentId', {
+    params: { orgId, bookingId, documentId },
+    failure: `Could not download ${fileName}`,
   });
-  if (!response.ok) throw new ApiError(response.status, 'download_failed', `Could not download ${fileName} (${response.status})`);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  await saveFile(response, fileName);
 }

@@ -6,9 +6,10 @@ import { VEHICLE_TYPES, VEHICLE_TYPE_LABELS } from '../../../../domain/enums';
 import { adminBookingSchema, type AdminBookingInput, type BookingDetail } from '../../../../domain/org-bookings';
 import { DateField } from '../../../components/ui/date-field';
 import { SelectField } from '../../../components/ui/select-field';
-import { api, ApiError } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { applyApiFieldErrors, zodFormValidate } from '../../../lib/zod-form';
+import { createAdminBooking } from '../api/org-bookings-api';
 
 type Values = {
   tsrNumber: string;
@@ -84,7 +85,7 @@ export function NewBookingModal({ orgId, opened, onClose, onCreated }: { orgId: 
   const queryClient = useQueryClient();
   const form = useForm<Values>({ mode: 'controlled', initialValues: INITIAL, validate: (values) => validate(toInput(values)) });
   const create = useMutation({
-    mutationFn: (input: AdminBookingInput) => api<BookingDetail>(`/api/orgs/${encodeURIComponent(orgId)}/bookings`, { method: 'POST', body: input }),
+    mutationFn: (input: AdminBookingInput) => createAdminBooking(orgId, input),
     onSuccess: (booking) => {
       void queryClient.invalidateQueries({ queryKey: ['org', orgId] });
       toast.success('Booking created', `${booking.tsrNumber}: ${booking.siteName}, bay ${booking.bayName}.`);

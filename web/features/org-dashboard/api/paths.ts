@@ -1,10 +1,5 @@
-// The dashboard's endpoints and query keys, in one place. The keys start with
+// The dashboard's query keys (its endpoints are named by their contract keys). The keys start with
 // ['org', orgId, 'dashboard'] so live updates (web/lib/realtime.ts) can invalidate them by prefix.
-
-export const orgDashboardPaths = {
-  dashboard: (orgId: string) => `/api/orgs/${encodeURIComponent(orgId)}/dashboard`,
-  transition: (orgId: string, bookingId: string) => `/api/orgs/${encodeURIComponent(orgId)}/bookings/${encodeURIComponent(bookingId)}/transitions`,
-} as const;
 
 export const orgDashboardKeys = {
   all: (orgId: string) => ['org', orgId, 'dashboard'] as const,

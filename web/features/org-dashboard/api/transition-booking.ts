@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BookingDetail, BookingTransitionInput } from '../../../../domain/org-bookings';
-import { api, ApiError } from '../../../lib/api-client';
-import { orgBookingsKey, orgDashboardKeys, orgDashboardPaths } from './paths';
+import { ApiError, apiCall } from '../../../lib/api-client';
+import { orgBookingsKey, orgDashboardKeys } from './paths';
 
 export type TransitionBookingVariables = { orgId: string; bookingId: string } & BookingTransitionInput;
 
 /** POST /api/orgs/{orgId}/bookings/{id}/transitions — approve, decline (with a reason)… with the version shown. */
 export function transitionBooking({ orgId, bookingId, ...body }: TransitionBookingVariables): Promise<BookingDetail> {
-  return api<BookingDetail>(orgDashboardPaths.transition(orgId, bookingId), { method: 'POST', body });
+  return apiCall('POST /api/orgs/:orgId/bookings/:bookingId/transitions', { params: { orgId, bookingId }, body });
 }
 
 /** Someone else moved the booking first (409 stale_version / illegal_transition): show what it is now. */

@@ -1,7 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiKey, ApiKeyCreateInput, ApiKeyList, CreatedApiKey } from '../../../../domain/api-keys';
-import type { TenantList } from '../../../../domain/org-tenants';
-import { api } from '../../../lib/api-client';
+import type { ApiKeyCreateInput } from '../../../../domain/api-keys';
+import { apiCall } from '../../../lib/api-client';
 
 // Settings › Integrations › API keys (server: /api/orgs/:orgId/api-keys…). Keys start with
 // ['org', orgId, …] so the organization's live events refresh them.
@@ -12,12 +11,10 @@ export const apiKeyKeys = {
   tenants: (orgId: string, q: string) => ['org', orgId, 'api-keys', 'tenant-options', q] as const,
 };
 
-const base = (orgId: string) => `/api/orgs/${encodeURIComponent(orgId)}/api-keys`;
-
 export function useApiKeys(orgId: string | undefined, page: number) {
   return useQuery({
     queryKey: apiKeyKeys.page(orgId ?? '', page),
-    queryFn: () => api<ApiKeyList>(`${base(orgId!)}?page=${page}`),
+    queryFn: () => apiCall('GET /api/orgs/:orgId/api-keys', { params: { orgId: orgId! }, query: { page } }),
     enabled: !!orgId,
     placeholderData: keepPreviousData,
   });
@@ -26,7 +23,7 @@ export function useApiKeys(orgId: string | undefined, page: number) {
 export function useCreateApiKey(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ApiKeyCreateInput) => api<CreatedApiKey>(base(orgId), { method: 'POST', body: input }),
+    mutationFn: (input: ApiKeyCreateInput) => apiCall('POST /api/orgs/:orgId/api-keys', { params: { orgId }, body: input }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: apiKeyKeys.all(orgId) }),
   });
 }
@@ -34,7 +31,7 @@ export function useCreateApiKey(orgId: string) {
 export function useRevokeApiKey(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (keyId: string) => api<ApiKey>(`${base(orgId)}/${encodeURIComponent(keyId)}/revoke`, { method: 'POST' }),
+    mutationFn: (keyId: string) => apiCall('POST /api/orgs/:orgId/api-keys/:keyId/revoke', { params: { orgId, keyId } }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: apiKeyKeys.all(orgId) }),
   });
 }
@@ -43,7 +40,7 @@ export function useRevokeApiKey(orgId: string) {
 export function useTenantOptions(orgId: string | undefined, q: string) {
   return useQuery({
     queryKey: apiKeyKeys.tenants(orgId ?? '', q),
-    queryFn: () => api<TenantList>(`/api/orgs/${encodeURIComponent(orgId!)}/tenants?status=active${q ? `&q=${encodeURIComponent(q)}` : ''}`),
+    queryFn: () => apiCall('GET /api/orgs/:orgId/tenants', { params: { orgId: orgId! }, query: { status: 'active', q } }),
     enabled: !!orgId,
     placeholderData: keepPreviousData,
   });

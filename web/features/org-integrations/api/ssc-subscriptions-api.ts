@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SscSubscriptionSummaryList, WebhookDelivery, WebhookDeliveryList } from '../../../../domain/webhooks';
-import { api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 
 // Settings › Integrations › Carrier subscriptions (server: /api/orgs/:orgId/ssc-subscriptions…):
 // the SSC webhook subscriptions carriers made through the API, each one's log, and removal.
@@ -11,17 +10,15 @@ export const sscSubscriptionKeys = {
   deliveries: (orgId: string, id: string, page: number) => ['org', orgId, 'ssc-subscriptions', 'deliveries', id, page] as const,
 };
 
-const base = (orgId: string) => `/api/orgs/${encodeURIComponent(orgId)}/ssc-subscriptions`;
-
 export function useSscSubscriptions(orgId: string | undefined) {
-  return useQuery({ queryKey: sscSubscriptionKeys.list(orgId ?? ''), queryFn: () => api<SscSubscriptionSummaryList>(base(orgId!)), enabled: !!orgId });
+  return useQuery({ queryKey: sscSubscriptionKeys.list(orgId ?? ''), queryFn: () => apiCall('GET /api/orgs/:orgId/ssc-subscriptions', { params: { orgId: orgId! } }), enabled: !!orgId });
 }
 
 /** A subscription's log page: what was posted to its callback URL, latest first. */
 export function sscDeliveriesQuery(orgId: string, id: string, page: number) {
   return {
     queryKey: sscSubscriptionKeys.deliveries(orgId, id, page),
-    queryFn: () => api<WebhookDeliveryList>(`${base(orgId)}/${encodeURIComponent(id)}/deliveries?page=${page}`),
+    queryFn: () => apiCall('GET /api/orgs/:orgId/ssc-subscriptions/:subscriptionId/deliveries', { params: { orgId, subscriptionId: id }, query: { page } }),
   };
 }
 
@@ -30,7 +27,7 @@ export function useRedeliverSscEvent(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, deliveryId }: { id: string; deliveryId: string }) =>
-      api<WebhookDelivery>(`${base(orgId)}/${encodeURIComponent(id)}/deliveries/${encodeURIComponent(deliveryId)}/redeliver`, { method: 'POST' }),
+      apiCall('POST /api/orgs/:orgId/ssc-subscriptions/:subscriptionId/deliveries/:deliveryId/redeliver', { params: { orgId, subscriptionId: id, deliveryId } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: sscSubscriptionKeys.all(orgId) }),
   });
 }
@@ -38,7 +35,7 @@ export function useRedeliverSscEvent(orgId: string) {
 export function useDeleteSscSubscription(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<void>(`${base(orgId)}/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => apiCall('DELETE /api/orgs/:orgId/ssc-subscriptions/:subscriptionId', { params: { orgId, subscriptionId: id } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: sscSubscriptionKeys.all(orgId) }),
   });
 }

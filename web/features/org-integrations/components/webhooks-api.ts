@@ -1,14 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  WebhookDelivery,
-  WebhookDeliveryList,
-  WebhookEndpoint,
-  WebhookEndpointInput,
-  WebhookEndpointList,
-  WebhookEndpointPatch,
-  WebhookEndpointWithSecret,
-} from '../../../../domain/webhooks';
-import { api } from '../../../lib/api-client';
+import type { WebhookEndpointInput, WebhookEndpointPatch } from '../../../../domain/webhooks';
+import { apiCall } from '../../../lib/api-client';
 
 // Integrations → Webhooks (server: /api/orgs/:orgId/webhooks…). Keys start with
 // ['org', orgId, 'webhooks'], so any change here refreshes the list and the open log.
@@ -19,12 +11,10 @@ export const webhookKeys = {
   deliveries: (orgId: string, endpointId: string, page: number) => ['org', orgId, 'webhooks', 'deliveries', endpointId, page] as const,
 };
 
-const base = (orgId: string) => `/api/orgs/${encodeURIComponent(orgId)}/webhooks`;
-
 export function useWebhookEndpoints(orgId: string | undefined) {
   return useQuery({
     queryKey: webhookKeys.list(orgId ?? ''),
-    queryFn: () => api<WebhookEndpointList>(base(orgId!)),
+    queryFn: () => apiCall('GET /api/orgs/:orgId/webhooks', { params: { orgId: orgId! } }),
     enabled: !!orgId,
   });
 }
@@ -33,7 +23,7 @@ export function useWebhookEndpoints(orgId: string | undefined) {
 export function webhookDeliveriesQuery(orgId: string, endpointId: string, page: number) {
   return {
     queryKey: webhookKeys.deliveries(orgId, endpointId, page),
-    queryFn: () => api<WebhookDeliveryList>(`${base(orgId)}/${encodeURIComponent(endpointId)}/deliveries?page=${page}`),
+    queryFn: () => apiCall('GET /api/orgs/:orgId/webhooks/:webhookId/deliveries', { params: { orgId, webhookId: endpointId }, query: { page } }),
   };
 }
 
@@ -46,23 +36,23 @@ function useWebhookWrite<I, O>(orgId: string, request: (input: I) => Promise<O>)
 }
 
 export const useCreateWebhook = (orgId: string) =>
-  useWebhookWrite<WebhookEndpointInput, WebhookEndpointWithSecret>(orgId, (input) => api(base(orgId), { method: 'POST', body: input }));
+  useWebhookWrite(orgId, (input: WebhookEndpointInput) => apiCall('POST /api/orgs/:orgId/webhooks', { params: { orgId }, body: input }));
 
 export const useUpdateWebhook = (orgId: string) =>
-  useWebhookWrite<{ id: string; patch: WebhookEndpointPatch }, WebhookEndpoint>(orgId, ({ id, patch }) =>
-    api(`${base(orgId)}/${encodeURIComponent(id)}`, { method: 'PATCH', body: patch }),
+  useWebhookWrite(orgId, ({ id, patch }: { id: string; patch: WebhookEndpointPatch }) =>
+    apiCall('PATCH /api/orgs/:orgId/webhooks/:webhookId', { params: { orgId, webhookId: id }, body: patch }),
   );
 
 export const useDeleteWebhook = (orgId: string) =>
-  useWebhookWrite<string, void>(orgId, (id) => api(`${base(orgId)}/${encodeURIComponent(id)}`, { method: 'DELETE' }));
+  useWebhookWrite(orgId, (id: string) => apiCall('DELETE /api/orgs/:orgId/webhooks/:webhookId', { params: { orgId, webhookId: id } }));
 
 export const useRotateWebhookSecret = (orgId: string) =>
-  useWebhookWrite<string, WebhookEndpointWithSecret>(orgId, (id) => api(`${base(orgId)}/${encodeURIComponent(id)}/rotate-secret`, { method: 'POST' }));
+  useWebhookWrite(orgId, (id: string) => apiCall('POST /api/orgs/:orgId/webhooks/:webhookId/rotate-secret', { params: { orgId, webhookId: id } }));
 
 export const useTestWebhook = (orgId: string) =>
-  useWebhookWrite<string, WebhookDelivery>(orgId, (id) => api(`${base(orgId)}/${encodeURIComponent(id)}/test`, { method: 'POST' }));
+  useWebhookWrite(orgId, (id: string) => apiCall('POST /api/orgs/:orgId/webhooks/:webhookId/test', { params: { orgId, webhookId: id } }));
 
 export const useRedeliverWebhook = (orgId: string) =>
-  useWebhookWrite<{ endpointId: string; deliveryId: string }, WebhookDelivery>(orgId, ({ endpointId, deliveryId }) =>
-    api(`${base(orgId)}/${encodeURIComponent(endpointId)}/deliveries/${encodeURIComponent(deliveryId)}/redeliver`, { method: 'POST' }),
+  useWebhookWrite(orgId, ({ endpointId, deliveryId }: { endpointId: string; deliveryId: string }) =>
+    apiCall('POST /api/orgs/:orgId/webhooks/:webhookId/deliveries/:deliveryId/redeliver', { params: { orgId, webhookId: endpointId, deliveryId } }),
   );

@@ -1,6 +1,6 @@
 import { queryOptions, useQueries } from '@tanstack/react-query';
 import type { GateOverview } from '../../../../domain/gate';
-import { api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 
 /** Live updates refresh these; the minute refresh catches a bay turning into an overstay. */
 export const OPS_LIVE_REFRESH_MS = 60_000;
@@ -12,7 +12,7 @@ export const opsLiveKeys = {
 
 /** GET /api/sites/{siteId}/gate/overview — one site's gate now (org admins and dockmasters). */
 export function getSiteOverview(siteId: string): Promise<GateOverview> {
-  return api<GateOverview>(`/api/sites/${encodeURIComponent(siteId)}/gate/overview`);
+  return apiCall('GET /api/sites/:siteId/gate/overview', { params: { siteId } });
 }
 
 export function siteOverviewQueryOptions(orgId: string, siteId: string) {

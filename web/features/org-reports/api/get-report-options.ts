@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReportOptions } from '../../../../domain/reports';
-import { api } from '../../../lib/api-client';
-import { orgReportKeys, orgReportPaths } from './paths';
+import { apiCall } from '../../../lib/api-client';
+import { orgReportKeys } from './paths';
 
 /** GET /api/orgs/{orgId}/reports — the sites the caller may report on, each with its today, and the default range. */
 export function getReportOptions(orgId: string): Promise<ReportOptions> {
-  return api<ReportOptions>(orgReportPaths.options(orgId));
+  return apiCall('GET /api/orgs/:orgId/reports', { params: { orgId } });
 }
 
 export function reportOptionsQueryOptions(orgId: string) {

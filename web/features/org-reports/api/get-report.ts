@@ -1,20 +1,26 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { DwellReport, NoShowReport, PunctualityReport, ReportKind, UtilisationReport, VolumeReport } from '../../../../domain/reports';
-import { api } from '../../../lib/api-client';
-import { orgReportKeys, orgReportPaths, type ReportRequest } from './paths';
+import type { ReportKind } from '../../../../domain/reports';
+import { apiCall, type ApiJsonRoute, type ApiResponse } from '../../../lib/api-client';
+import { orgReportKeys, reportSearch, type ReportRequest } from './paths';
 
-/** What each report answers (domain/reports.ts). */
-export type ReportData = {
-  utilisation: UtilisationReport;
-  punctuality: PunctualityReport;
-  dwell: DwellReport;
-  'no-shows': NoShowReport;
-  volume: VolumeReport;
-};
+/** Each report's operation. */
+const REPORT_ROUTES = {
+  utilisation: 'GET /api/orgs/:orgId/reports/utilisation',
+  punctuality: 'GET /api/orgs/:orgId/reports/punctuality',
+  dwell: 'GET /api/orgs/:orgId/reports/dwell',
+  'no-shows': 'GET /api/orgs/:orgId/reports/no-shows',
+  volume: 'GET /api/orgs/:orgId/reports/volume',
+} as const satisfies Record<ReportKind, ApiJsonRoute>;
+type ReportRoute = (typeof REPORT_ROUTES)[ReportKind];
+
+/** What each report answers: its operation's response schema (domain/reports.ts). */
+export type ReportData = { [K in ReportKind]: ApiResponse<(typeof REPORT_ROUTES)[K]> };
 
 /** GET /api/orgs/{orgId}/reports/{kind}?from&to[&siteId] — one report's figures for its chart and table. */
-export function getReport<K extends ReportKind>(orgId: string, kind: K, request: ReportRequest): Promise<ReportData[K]> {
-  return api<ReportData[K]>(orgReportPaths.report(orgId, kind, request));
+export async function getReport<K extends ReportKind>(orgId: string, kind: K, request: ReportRequest): Promise<ReportData[K]> {
+  const route: ReportRoute = REPORT_ROUTES[kind];
+  // The route is the kind's: its answer is that kind's report.
+  return (await apiCall(route, { params: { orgId }, query: reportSearch(request) })) as ReportData[K];
 }
 
 export function reportQueryOptions<K extends ReportKind>(orgId: string, kind: K, request: ReportRequest) {

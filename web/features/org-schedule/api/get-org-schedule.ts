@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Schedule } from '../../../../domain/org-schedule';
-import { api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 
 // GET /api/orgs/:orgId/schedule — one site's bays, live bookings and blackouts over site-local days.
 // The key starts with ['org', orgId, 'schedule'] so a live update or any booking move refreshes it.
@@ -13,8 +13,7 @@ export const orgScheduleKeys = {
 export type ScheduleRange = { orgId: string; siteId: string; from: string; to: string };
 
 export function getOrgSchedule({ orgId, siteId, from, to }: ScheduleRange): Promise<Schedule> {
-  const search = new URLSearchParams({ siteId, from, to });
-  return api<Schedule>(`/api/orgs/${encodeURIComponent(orgId)}/schedule?${search}`);
+  return apiCall('GET /api/orgs/:orgId/schedule', { params: { orgId }, query: { siteId, from, to } });
 }
 
 export function orgScheduleQueryOptions(range: ScheduleRange) {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BookingDetail, BookingRescheduleInput } from '../../../../domain/org-bookings';
-import { api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 
 // POST /api/orgs/:orgId/bookings/:id/reschedule — another time and/or bay under the portal's rules;
 // the server answers the booking as it now is, or 409/400 with the reason (nothing changed then).
@@ -8,10 +8,7 @@ import { api } from '../../../lib/api-client';
 export type RescheduleVariables = BookingRescheduleInput & { bookingId: string };
 
 export function rescheduleBooking(orgId: string, { bookingId, ...body }: RescheduleVariables): Promise<BookingDetail> {
-  return api<BookingDetail>(`/api/orgs/${encodeURIComponent(orgId)}/bookings/${encodeURIComponent(bookingId)}/reschedule`, {
-    method: 'POST',
-    body,
-  });
+  return apiCall('POST /api/orgs/:orgId/bookings/:bookingId/reschedule', { params: { orgId, bookingId }, body });
 }
 
 export function useRescheduleBooking(orgId: string) {

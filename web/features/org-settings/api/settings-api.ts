@@ -1,14 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CameraToken,
-  CameraTokenCreateInput,
-  CreatedCameraToken,
-  OrgProfileInput,
-  OrgSettingsPatch,
-  OrgSettingsView,
-} from '../../../../domain/org-settings';
-import { api, ApiError, currentAccessToken } from '../../../lib/api-client';
+import type { CameraTokenCreateInput, OrgProfileInput, OrgSettingsPatch, OrgSettingsView } from '../../../../domain/org-settings';
+import { apiCall, fetchApiFile } from '../../../lib/api-client';
 
 // The organization's own settings (server: /api/orgs/:orgId/settings…). Query keys start with
 // ['org', orgId, 'settings'], so a live 'organization' event or any change here refreshes them.
@@ -20,12 +13,10 @@ export const settingsKeys = {
   cameraTokens: (orgId: string) => ['org', orgId, 'settings', 'camera-tokens'] as const,
 };
 
-const base = (orgId: string) => `/api/orgs/${encodeURIComponent(orgId)}/settings`;
-
 export function useOrgSettings(orgId: string | undefined) {
   return useQuery({
     queryKey: settingsKeys.view(orgId ?? ''),
-    queryFn: () => api<OrgSettingsView>(base(orgId!)),
+    queryFn: () => apiCall('GET /api/orgs/:orgId/settings', { params: { orgId: orgId! } }),
     enabled: !!orgId,
   });
 }
@@ -43,30 +34,25 @@ function useSettingsWrite<I>(orgId: string, request: (input: I) => Promise<OrgSe
 }
 
 export const useUpdateProfile = (orgId: string) =>
-  useSettingsWrite<OrgProfileInput>(orgId, (input) => api<OrgSettingsView>(`${base(orgId)}/profile`, { method: 'PATCH', body: input }));
+  useSettingsWrite<OrgProfileInput>(orgId, (input) => apiCall('PATCH /api/orgs/:orgId/settings/profile', { params: { orgId }, body: input }));
 
 export const useUpdateSettings = (orgId: string) =>
-  useSettingsWrite<OrgSettingsPatch>(orgId, (input) => api<OrgSettingsView>(base(orgId), { method: 'PATCH', body: input }));
+  useSettingsWrite<OrgSettingsPatch>(orgId, (input) => apiCall('PATCH /api/orgs/:orgId/settings', { params: { orgId }, body: input }));
 
 export const useUploadLogo = (orgId: string) =>
   useSettingsWrite<File>(orgId, (file) => {
     const form = new FormData();
     form.append('logo', file, file.name);
-    return api<OrgSettingsView>(`${base(orgId)}/logo`, { method: 'PUT', body: form });
+    return apiCall('PUT /api/orgs/:orgId/settings/logo', { params: { orgId }, body: form });
   });
 
-export const useRemoveLogo = (orgId: string) => useSettingsWrite<void>(orgId, () => api<OrgSettingsView>(`${base(orgId)}/logo`, { method: 'DELETE' }));
+export const useRemoveLogo = (orgId: string) => useSettingsWrite<void>(orgId, () => apiCall('DELETE /api/orgs/:orgId/settings/logo', { params: { orgId } }));
 
 /** The logo as an object URL (the image needs the session's token, so a plain <img src> cannot load it). */
 export function useLogoUrl(orgId: string, version: string | null): { url: string | null; isLoading: boolean; isError: boolean } {
   const query = useQuery({
     queryKey: settingsKeys.logo(orgId, version),
-    queryFn: async () => {
-      const token = currentAccessToken();
-      const response = await fetch(`${base(orgId)}/logo`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-      if (!response.ok) throw new ApiError(response.status, 'logo_failed', `Could not load the logo (${response.status})`);
-      return response.blob();
-    },
+    queryFn: async () => (await fetchApiFile('GET /api/orgs/:orgId/settings/logo', { params: { orgId }, failure: 'Could not load the logo' })).blob(),
     enabled: !!version,
     staleTime: Infinity,
   });
@@ -86,7 +72,7 @@ export function useLogoUrl(orgId: string, version: string | null): { url: string
 export function useCameraTokens(orgId: string | undefined) {
   return useQuery({
     queryKey: settingsKeys.cameraTokens(orgId ?? ''),
-    queryFn: () => api<CameraToken[]>(`${base(orgId!)}/camera-tokens`),
+    queryFn: () => apiCall('GET /api/orgs/:orgId/settings/camera-tokens', { params: { orgId: orgId! } }),
     enabled: !!orgId,
   });
 }
@@ -94,7 +80,7 @@ export function useCameraTokens(orgId: string | undefined) {
 export function useCreateCameraToken(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CameraTokenCreateInput) => api<CreatedCameraToken>(`${base(orgId)}/camera-tokens`, { method: 'POST', body: input }),
+    mutationFn: (input: CameraTokenCreateInput) => apiCall('POST /api/orgs/:orgId/settings/camera-tokens', { params: { orgId }, body: input }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: settingsKeys.cameraTokens(orgId) }),
   });
 }
@@ -102,7 +88,7 @@ export function useCreateCameraToken(orgId: string) {
 export function useRevokeCameraToken(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (tokenId: string) => api<void>(`${base(orgId)}/camera-tokens/${encodeURIComponent(tokenId)}`, { method: 'DELETE' }),
+    mutationFn: (tokenId: string) => apiCall('DELETE /api/orgs/:orgId/settings/camera-tokens/:tokenId', { params: { orgId, tokenId } }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: settingsKeys.cameraTokens(orgId) }),
   });
 }

@@ -1,17 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AffectedResolution, ResolveAffectedInput } from '../../../../domain/affected-bookings';
-import type {
-  CreateHolidayResult,
-  CreateSiteInput,
-  DeactivateSiteResult,
-  HolidayInput,
-  HolidayList,
-  OrgSite,
-  OrgSiteList,
-  UpdateSiteInput,
-  UpdateSiteResult,
-} from '../../../../domain/org-sites';
-import { api } from '../../../lib/api-client';
+import type { CreateSiteInput, HolidayInput, UpdateSiteInput } from '../../../../domain/org-sites';
+import { apiCall } from '../../../lib/api-client';
 
 // Settings › Sites & hours (server: /api/orgs/:orgId/sites…). Query keys start with
 // ['org', orgId, 'sites'] so a live 'site' event refreshes them; a change here also refreshes the
@@ -23,9 +13,6 @@ export const orgSiteKeys = {
   holidays: (orgId: string, siteId: string) => ['org', orgId, 'sites', 'holidays', siteId] as const,
 };
 
-const base = (orgId: string) => `/api/orgs/${encodeURIComponent(orgId)}/sites`;
-const siteUrl = (orgId: string, siteId: string) => `${base(orgId)}/${encodeURIComponent(siteId)}`;
-
 function refreshAfterChange(queryClient: QueryClient, orgId: string): void {
   void queryClient.invalidateQueries({ queryKey: ['org', orgId] });
   void queryClient.invalidateQueries({ queryKey: ['orgs', orgId, 'sites'] });
@@ -35,7 +22,7 @@ function refreshAfterChange(queryClient: QueryClient, orgId: string): void {
 export function useOrgSites(orgId: string | undefined) {
   return useQuery({
     queryKey: orgSiteKeys.list(orgId ?? ''),
-    queryFn: () => api<OrgSiteList>(`${base(orgId!)}/all`),
+    queryFn: () => apiCall('GET /api/orgs/:orgId/sites/all', { params: { orgId: orgId! } }),
     enabled: !!orgId,
   });
 }
@@ -43,7 +30,7 @@ export function useOrgSites(orgId: string | undefined) {
 export function useCreateSite(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateSiteInput) => api<OrgSite>(base(orgId), { method: 'POST', body: input }),
+    mutationFn: (input: CreateSiteInput) => apiCall('POST /api/orgs/:orgId/sites', { params: { orgId }, body: input }),
     onSuccess: () => refreshAfterChange(queryClient, orgId),
   });
 }
@@ -52,7 +39,7 @@ export function useCreateSite(orgId: string) {
 export function useUpdateSite(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ siteId, input }: { siteId: string; input: UpdateSiteInput }) => api<UpdateSiteResult>(siteUrl(orgId, siteId), { method: 'PATCH', body: input }),
+    mutationFn: ({ siteId, input }: { siteId: string; input: UpdateSiteInput }) => apiCall('PATCH /api/orgs/:orgId/sites/:siteId', { params: { orgId, siteId }, body: input }),
     onSuccess: () => refreshAfterChange(queryClient, orgId),
   });
 }
@@ -62,7 +49,7 @@ export function useDeactivateSite(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ siteId, resolution }: { siteId: string; resolution?: AffectedResolution }) =>
-      api<DeactivateSiteResult>(`${siteUrl(orgId, siteId)}/deactivate`, { method: 'POST', body: resolution ? { resolution } : {} }),
+      apiCall('POST /api/orgs/:orgId/sites/:siteId/deactivate', { params: { orgId, siteId }, body: resolution ? { resolution } : {} }),
     onSuccess: () => refreshAfterChange(queryClient, orgId),
   });
 }
@@ -70,7 +57,7 @@ export function useDeactivateSite(orgId: string) {
 export function useReactivateSite(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (siteId: string) => api<OrgSite>(`${siteUrl(orgId, siteId)}/reactivate`, { method: 'POST' }),
+    mutationFn: (siteId: string) => apiCall('POST /api/orgs/:orgId/sites/:siteId/reactivate', { params: { orgId, siteId } }),
     onSuccess: () => refreshAfterChange(queryClient, orgId),
   });
 }
@@ -80,10 +67,7 @@ export function useCancelListedBookings(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: Omit<ResolveAffectedInput, 'action'>) =>
-      api<{ outcomes: { id: string; outcome: string; message: string | null }[] }>(`/api/orgs/${encodeURIComponent(orgId)}/bookings/resolve-affected`, {
-        method: 'POST',
-        body: { ...input, action: 'cancel' },
-      }),
+      apiCall('POST /api/orgs/:orgId/bookings/resolve-affected', { params: { orgId }, body: { ...input, action: 'cancel' } }),
     onSuccess: () => refreshAfterChange(queryClient, orgId),
   });
 }
@@ -93,7 +77,7 @@ export function useCancelListedBookings(orgId: string) {
 export function useSiteHolidays(orgId: string, siteId: string | null) {
   return useQuery({
     queryKey: orgSiteKeys.holidays(orgId, siteId ?? ''),
-    queryFn: () => api<HolidayList>(`${siteUrl(orgId, siteId!)}/holidays`),
+    queryFn: () => apiCall('GET /api/orgs/:orgId/sites/:siteId/holidays', { params: { orgId, siteId: siteId! } }),
     enabled: !!siteId,
   });
 }
@@ -102,7 +86,7 @@ export function useSiteHolidays(orgId: string, siteId: string | null) {
 export function useCreateHoliday(orgId: string, siteId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: HolidayInput) => api<CreateHolidayResult>(`${siteUrl(orgId, siteId)}/holidays`, { method: 'POST', body: input }),
+    mutationFn: (input: HolidayInput) => apiCall('POST /api/orgs/:orgId/sites/:siteId/holidays', { params: { orgId, siteId }, body: input }),
     onSuccess: () => refreshAfterChange(queryClient, orgId),
   });
 }
@@ -110,7 +94,7 @@ export function useCreateHoliday(orgId: string, siteId: string) {
 export function useDeleteHoliday(orgId: string, siteId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (holidayId: string) => api<void>(`${siteUrl(orgId, siteId)}/holidays/${encodeURIComponent(holidayId)}`, { method: 'DELETE' }),
+    mutationFn: (holidayId: string) => apiCall('DELETE /api/orgs/:orgId/sites/:siteId/holidays/:holidayId', { params: { orgId, siteId, holidayId } }),
     onSuccess: () => refreshAfterChange(queryClient, orgId),
   });
 }

@@ -1,15 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AcceptInvitationInput,
-  AcceptInvitationResult,
-  InvitationInfo,
-  InviteMemberInput,
-  Team,
-  TeamInvitation,
-  TeamMember,
-  UpdateMemberInput,
-} from '../../../../domain/org-team';
-import { api } from '../../../lib/api-client';
+import type { AcceptInvitationInput, InviteMemberInput, UpdateMemberInput } from '../../../../domain/org-team';
+import { apiCall } from '../../../lib/api-client';
 
 // The organization's team (server: /api/orgs/:orgId/team…) and the invitation link
 // (/api/invitations/:token, no session). Team query keys start with ['org', orgId, 'team'], so a
@@ -20,12 +11,10 @@ export const teamKeys = {
   invitation: (token: string) => ['invitation', token] as const,
 };
 
-const base = (orgId: string) => `/api/orgs/${encodeURIComponent(orgId)}/team`;
-
 export function useTeam(orgId: string | undefined) {
   return useQuery({
     queryKey: teamKeys.all(orgId ?? ''),
-    queryFn: () => api<Team>(base(orgId!)),
+    queryFn: () => apiCall('GET /api/orgs/:orgId/team', { params: { orgId: orgId! } }),
     enabled: !!orgId,
   });
 }
@@ -40,24 +29,24 @@ function useTeamMutation<I, R>(orgId: string, request: (input: I) => Promise<R>)
 }
 
 export const useInviteMember = (orgId: string) =>
-  useTeamMutation(orgId, (input: InviteMemberInput) => api<TeamInvitation>(`${base(orgId)}/invitations`, { method: 'POST', body: input }));
+  useTeamMutation(orgId, (input: InviteMemberInput) => apiCall('POST /api/orgs/:orgId/team/invitations', { params: { orgId }, body: input }));
 
 export const useResendInvitation = (orgId: string) =>
-  useTeamMutation(orgId, (invitationId: string) =>
-    api<TeamInvitation>(`${base(orgId)}/invitations/${encodeURIComponent(invitationId)}/resend`, { method: 'POST' }),
-  );
+  useTeamMutation(orgId, (invitationId: string) => apiCall('POST /api/orgs/:orgId/team/invitations/:invitationId/resend', { params: { orgId, invitationId } }));
 
 export const useRevokeInvitation = (orgId: string) =>
-  useTeamMutation(orgId, (invitationId: string) => api<void>(`${base(orgId)}/invitations/${encodeURIComponent(invitationId)}`, { method: 'DELETE' }));
+  useTeamMutation(orgId, (invitationId: string) => apiCall('DELETE /api/orgs/:orgId/team/invitations/:invitationId', { params: { orgId, invitationId } }));
 
 export const useUpdateMember = (orgId: string) =>
   useTeamMutation(orgId, ({ id, ...input }: UpdateMemberInput & { id: string }) =>
-    api<TeamMember>(`${base(orgId)}/members/${encodeURIComponent(id)}`, { method: 'PATCH', body: input }),
+    apiCall('PATCH /api/orgs/:orgId/team/members/:membershipId', { params: { orgId, membershipId: id }, body: input }),
   );
 
 export const useSetMemberActive = (orgId: string) =>
   useTeamMutation(orgId, ({ id, active }: { id: string; active: boolean }) =>
-    api<TeamMember>(`${base(orgId)}/members/${encodeURIComponent(id)}/${active ? 'reactivate' : 'deactivate'}`, { method: 'POST' }),
+    active
+      ? apiCall('POST /api/orgs/:orgId/team/members/:membershipId/reactivate', { params: { orgId, membershipId: id } })
+      : apiCall('POST /api/orgs/:orgId/team/members/:membershipId/deactivate', { params: { orgId, membershipId: id } }),
   );
 
 // ---------------------------------------------------------------------------------------------
@@ -66,7 +55,7 @@ export const useSetMemberActive = (orgId: string) =>
 export function useInvitation(token: string) {
   return useQuery({
     queryKey: teamKeys.invitation(token),
-    queryFn: () => api<InvitationInfo>(`/api/invitations/${encodeURIComponent(token)}`, { anonymous: true }),
+    queryFn: () => apiCall('GET /api/invitations/:token', { params: { token }, anonymous: true }),
     enabled: !!token,
     // An invalid link stays invalid: no second try.
     retry: false,
@@ -76,6 +65,6 @@ export function useInvitation(token: string) {
 export function useAcceptInvitation(token: string) {
   return useMutation({
     mutationFn: (input: AcceptInvitationInput) =>
-      api<AcceptInvitationResult>(`/api/invitations/${encodeURIComponent(token)}/accept`, { method: 'POST', body: input, anonymous: true }),
+      apiCall('POST /api/invitations/:token/accept', { params: { token }, body: input, anonymous: true }),
   });
 }

@@ -1,14 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  TenantBookings,
-  TenantDetail,
-  TenantImportResult,
-  TenantInput,
-  TenantList,
-  TenantListQuery,
-  TenantPatch,
-} from '../../../../domain/org-tenants';
-import { api } from '../../../lib/api-client';
+import type { TenantInput, TenantListQuery, TenantPatch } from '../../../../domain/org-tenants';
+import { apiCall } from '../../../lib/api-client';
 
 // The organization's tenants (server: /api/orgs/:orgId/tenants…). Query keys start with
 // ['org', orgId, 'tenants'], so a live 'tenant' event or any change here refreshes every view.
@@ -20,20 +12,10 @@ export const orgTenantKeys = {
   bookings: (orgId: string, id: string, page: number) => ['org', orgId, 'tenants', 'bookings', id, page] as const,
 };
 
-const base = (orgId: string) => `/api/orgs/${encodeURIComponent(orgId)}/tenants`;
-
-function toSearch(query: TenantListQuery): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
-  }
-  return params.toString();
-}
-
 export function useTenantList(orgId: string | undefined, query: TenantListQuery) {
   return useQuery({
     queryKey: orgTenantKeys.list(orgId ?? '', query),
-    queryFn: () => api<TenantList>(`${base(orgId!)}?${toSearch(query)}`),
+    queryFn: () => apiCall('GET /api/orgs/:orgId/tenants', { params: { orgId: orgId! }, query }),
     placeholderData: keepPreviousData,
     enabled: !!orgId,
   });
@@ -42,7 +24,7 @@ export function useTenantList(orgId: string | undefined, query: TenantListQuery)
 export function useTenant(orgId: string | undefined, id: string | undefined) {
   return useQuery({
     queryKey: orgTenantKeys.detail(orgId ?? '', id ?? ''),
-    queryFn: () => api<TenantDetail>(`${base(orgId!)}/${encodeURIComponent(id!)}`),
+    queryFn: () => apiCall('GET /api/orgs/:orgId/tenants/:tenantId', { params: { orgId: orgId!, tenantId: id! } }),
     enabled: !!orgId && !!id,
   });
 }
@@ -50,7 +32,7 @@ export function useTenant(orgId: string | undefined, id: string | undefined) {
 export function useTenantBookings(orgId: string | undefined, id: string | undefined, page: number) {
   return useQuery({
     queryKey: orgTenantKeys.bookings(orgId ?? '', id ?? '', page),
-    queryFn: () => api<TenantBookings>(`${base(orgId!)}/${encodeURIComponent(id!)}/bookings?page=${page}`),
+    queryFn: () => apiCall('GET /api/orgs/:orgId/tenants/:tenantId/bookings', { params: { orgId: orgId!, tenantId: id! }, query: { page } }),
     placeholderData: keepPreviousData,
     enabled: !!orgId && !!id,
   });
@@ -60,7 +42,7 @@ export function useTenantBookings(orgId: string | undefined, id: string | undefi
 export function useCreateTenant(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TenantInput) => api<TenantDetail>(base(orgId), { method: 'POST', body: input }),
+    mutationFn: (input: TenantInput) => apiCall('POST /api/orgs/:orgId/tenants', { params: { orgId }, body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: orgTenantKeys.all(orgId) }),
   });
 }
@@ -70,7 +52,7 @@ export function useUpdateTenant(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, patch }: { id: string; patch: TenantPatch }) =>
-      api<TenantDetail>(`${base(orgId)}/${encodeURIComponent(id)}`, { method: 'PATCH', body: patch }),
+      apiCall('PATCH /api/orgs/:orgId/tenants/:tenantId', { params: { orgId, tenantId: id }, body: patch }),
     onSuccess: (tenant) => {
       queryClient.setQueryData(orgTenantKeys.detail(orgId, tenant.id), tenant);
       return queryClient.invalidateQueries({ queryKey: orgTenantKeys.all(orgId) });
@@ -85,7 +67,7 @@ export function useImportTenants(orgId: string) {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file, file.name);
-      return api<TenantImportResult>(`${base(orgId)}/import`, { method: 'POST', body: form });
+      return apiCall('POST /api/orgs/:orgId/tenants/import', { params: { orgId }, body: form });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: orgTenantKeys.all(orgId) }),
   });

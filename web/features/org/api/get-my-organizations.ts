@@ -1,20 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import type { MyOrganization } from '../../../../domain/contract/organizations.contract';
+import { apiCall } from '../../../lib/api-client';
 
-export type MyOrganization = {
-  id: string;
-  name: string;
-  status: string;
-  active: boolean;
-  role: string;
-};
+export type { MyOrganization };
 
 /**
  * GET /api/me/organizations — spec §6/§7: active organizations in which the user holds an active
  * membership, ordered by name. Filtered and sorted again here so the selector never shows others.
  */
 export async function getMyOrganizations(): Promise<MyOrganization[]> {
-  const organizations = await api<MyOrganization[]>('/api/me/organizations');
+  const organizations = await apiCall('GET /api/me/organizations');
   return organizations
     .filter((org) => org.active !== false)
     .sort((a, b) => a.name.localeCompare(b.name));

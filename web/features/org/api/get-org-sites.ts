@@ -1,19 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import type { SiteDto } from '../../../../domain/site-schemas';
+import { apiCall } from '../../../lib/api-client';
 import { orgKeys } from './get-my-organizations';
 
-export type OrgSite = {
-  id: string;
-  name: string;
-  orgId: string;
-  active: boolean;
-  timeZone: string;
-  address?: string | null;
-};
+export type OrgSite = SiteDto;
 
 /** GET /api/orgs/{orgId}/sites — the organization's active sites, ordered by name. */
 export async function getOrgSites(orgId: string): Promise<OrgSite[]> {
-  const sites = await api<OrgSite[]>(`/api/orgs/${encodeURIComponent(orgId)}/sites`);
+  const sites = await apiCall('GET /api/orgs/:orgId/sites', { params: { orgId } });
   return sites.filter((site) => site.active !== false).sort((a, b) => a.name.localeCompare(b.name));
 }
 

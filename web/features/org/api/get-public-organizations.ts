@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import type { OrganizationOption } from '../../../../domain/contract/public.contract';
+import { apiCall } from '../../../lib/api-client';
 
-export type PublicOrganization = { id: string; name: string };
+export type PublicOrganization = OrganizationOption;
 
 /** GET /api/public/organizations — active organizations (id, name) by name, for the login list. */
 export function getPublicOrganizations(): Promise<PublicOrganization[]> {
-  return api<PublicOrganization[]>('/api/public/organizations', { anonymous: true });
+  return apiCall('GET /api/public/organizations', { anonymous: true });
 }
 
 export const publicOrganizationsQueryOptions = queryOptions({

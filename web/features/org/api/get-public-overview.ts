@@ -1,16 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import type { PublicOverview } from '../../../../domain/contract/public.contract';
+import { apiCall } from '../../../lib/api-client';
 
-export type PublicOverview = {
-  bookingsToday: number;
-  pendingRequests: number;
-  checkedInNow: number;
-  activeBays: number;
-};
+export type { PublicOverview };
 
 /** GET /api/public/overview — today's figures across the platform, computed by the server. */
 export function getPublicOverview(): Promise<PublicOverview> {
-  return api<PublicOverview>('/api/public/overview', { anonymous: true });
+  return apiCall('GET /api/public/overview', { anonymous: true });
 }
 
 export function usePublicOverview() {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PlateReadDto } from '../../../../domain/plate-reads';
-import { api } from '../../../lib/api-client';
-import { plateReadKeys, sitePath } from './get-plate-reads';
+import { apiCall } from '../../../lib/api-client';
+import { plateReadKeys } from './get-plate-reads';
 
 // POST /api/sites/:siteId/plate-reads/:id/resolve {bookingId} and …/:id/ignore — the dock master's
 // (or org admin's) decision on an unmatched or ambiguous read. Security staff get 403; a read
@@ -10,10 +10,10 @@ import { plateReadKeys, sitePath } from './get-plate-reads';
 export type PlateReadDecision = { readId: string; kind: 'resolve'; bookingId: string } | { readId: string; kind: 'ignore' };
 
 export function decidePlateRead(siteId: string, decision: PlateReadDecision): Promise<PlateReadDto> {
-  const path = `${sitePath(siteId)}/${encodeURIComponent(decision.readId)}/${decision.kind}`;
+  const params = { siteId, id: decision.readId };
   return decision.kind === 'resolve'
-    ? api<PlateReadDto>(path, { method: 'POST', body: { bookingId: decision.bookingId } })
-    : api<PlateReadDto>(path, { method: 'POST' });
+    ? apiCall('POST /api/sites/:siteId/plate-reads/:id/resolve', { params, body: { bookingId: decision.bookingId } })
+    : apiCall('POST /api/sites/:siteId/plate-reads/:id/ignore', { params });
 }
 
 export function useDecidePlateRead(orgId: string, siteId: string) {

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PlateReadList } from '../../../../domain/plate-reads';
-import { api } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 
 // GET /api/sites/:siteId/plate-reads — the site's reads still to resolve (unmatched and ambiguous),
 // newest first, 20 a page. Keyed under ['org', orgId, 'plate-reads'] so a plate_read event (a new
@@ -12,10 +12,8 @@ export const plateReadKeys = {
   unresolved: (orgId: string, siteId: string, page: number) => ['org', orgId, 'plate-reads', siteId, 'unresolved', page] as const,
 };
 
-export const sitePath = (siteId: string) => `/api/sites/${encodeURIComponent(siteId)}/plate-reads`;
-
 export function getUnresolvedPlateReads(siteId: string, page: number): Promise<PlateReadList> {
-  return api<PlateReadList>(`${sitePath(siteId)}?page=${page}`);
+  return apiCall('GET /api/sites/:siteId/plate-reads', { params: { siteId }, query: { page } });
 }
 
 export function unresolvedPlateReadsQueryOptions(orgId: string, siteId: string, page: number) {

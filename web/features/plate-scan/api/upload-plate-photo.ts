@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PlateReadResult } from '../../../../domain/plate-reads';
-import { api } from '../../../lib/api-client';
-import { plateReadKeys, sitePath } from './get-plate-reads';
+import { apiCall } from '../../../lib/api-client';
+import { plateReadKeys } from './get-plate-reads';
 
 // POST /api/sites/:siteId/plate-reads/photo — a photo of a plate, read by the server's OCR (one
 // PNG, JPEG or WebP ≤ 10 MB in the field "photo"). Not an image: 400; no plate in it: 422; the
@@ -10,7 +10,7 @@ import { plateReadKeys, sitePath } from './get-plate-reads';
 export function uploadPlatePhoto(siteId: string, photo: Blob, fileName: string): Promise<PlateReadResult> {
   const form = new FormData();
   form.append('photo', photo, fileName);
-  return api<PlateReadResult>(`${sitePath(siteId)}/photo`, { method: 'POST', body: form });
+  return apiCall('POST /api/sites/:siteId/plate-reads/photo', { params: { siteId }, body: form });
 }
 
 export function useUploadPlatePhoto(orgId: string, siteId: string) {

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { publicBookingKeys, publicBookingPaths } from './paths';
+import { apiCall } from '../../../lib/api-client';
+import { publicBookingKeys } from './paths';
 import type { ManagedBooking } from './types';
 
 export type CancelManagedBookingVariables = { token: string; reason?: string };
 
 export function cancelManagedBooking({ token, reason }: CancelManagedBookingVariables): Promise<ManagedBooking> {
-  return api<ManagedBooking>(publicBookingPaths.managedCancel(token), {
-    method: 'POST',
+  return apiCall('POST /api/public/manage/:token/cancel', {
+    params: { token },
     body: reason ? { reason } : {},
     anonymous: true,
   });

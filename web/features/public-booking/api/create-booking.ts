@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { publicBookingKeys, publicBookingPaths } from './paths';
+import { apiCall } from '../../../lib/api-client';
+import { publicBookingKeys } from './paths';
 import type { CreatedBooking } from './types';
 
 export type CreateBookingVariables = {
@@ -15,8 +15,7 @@ export function createBooking({ data, documents, idempotencyKey }: CreateBooking
   const form = new FormData();
   form.append('data', JSON.stringify(data));
   for (const file of documents) form.append('documents', file, file.name);
-  return api<CreatedBooking>(publicBookingPaths.bookings(), {
-    method: 'POST',
+  return apiCall('POST /api/public/bookings', {
     body: form,
     anonymous: true,
     headers: { 'Idempotency-Key': idempotencyKey },

@@ -1,23 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { publicBookingKeys, publicBookingPaths } from './paths';
+import type { AvailabilityQueryInput } from '../../../../domain/availability-query';
+import { apiCall } from '../../../lib/api-client';
+import { publicBookingKeys } from './paths';
 import type { Availability } from './types';
 
-export type AvailabilityRequest = {
-  orgId: string;
-  /** 'YYYY-MM-DD' in the site's calendar. */
-  date: string;
-  durationMin: number;
-  vehicleHeightM?: number;
-  vehicleLengthM?: number;
-  vehicleType?: string;
-  specialAccessNeeds?: string[];
-};
+/** The vehicle and the day ('YYYY-MM-DD' in the site's calendar) at an organization. */
+export type AvailabilityRequest = AvailabilityQueryInput;
 
 /** The day's slot grid for a vehicle at an organization. */
 export function getAvailability(request: AvailabilityRequest, signal?: AbortSignal): Promise<Availability> {
-  return api<Availability>(publicBookingPaths.availability(), {
-    method: 'POST',
+  return apiCall('POST /api/public/availability', {
     body: request,
     anonymous: true,
     signal,

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { publicBookingKeys, publicBookingPaths } from './paths';
+import { apiCall } from '../../../lib/api-client';
+import { publicBookingKeys } from './paths';
 import type { BookingInfo } from './types';
 
 /** Sites, operating hours and contacts of every organization that accepts bookings. */
 export function getBookingInfo(): Promise<BookingInfo> {
-  return api<BookingInfo>(publicBookingPaths.bookingInfo(), { anonymous: true });
+  return apiCall('GET /api/public/booking-info', { anonymous: true });
 }
 
 export const bookingInfoQueryOptions = () =>

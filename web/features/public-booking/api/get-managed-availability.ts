@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { publicBookingKeys, publicBookingPaths } from './paths';
+import { apiCall } from '../../../lib/api-client';
+import { publicBookingKeys } from './paths';
 import type { Availability } from './types';
 
 /** The day's grid for moving a booking: its own vehicle and duration, its own bay time ignored. */
 export function getManagedAvailability(token: string, date: string, signal?: AbortSignal): Promise<Availability> {
-  return api<Availability>(publicBookingPaths.managedAvailability(token), {
-    method: 'POST',
+  return apiCall('POST /api/public/manage/:token/availability', {
+    params: { token },
     body: { date },
     anonymous: true,
     signal,

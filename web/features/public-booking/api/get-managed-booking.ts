@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api-client';
-import { publicBookingKeys, publicBookingPaths } from './paths';
+import { ApiError, apiCall } from '../../../lib/api-client';
+import { publicBookingKeys } from './paths';
 import type { ManagedBooking } from './types';
 
 /** The booking behind a private manage link. */
 export function getManagedBooking(token: string): Promise<ManagedBooking> {
-  return api<ManagedBooking>(publicBookingPaths.managedBooking(token), { anonymous: true });
+  return apiCall('GET /api/public/manage/:token', { params: { token }, anonymous: true });
 }
 
 export const managedBookingQueryOptions = (token: string) =>

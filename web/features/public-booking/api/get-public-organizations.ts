@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { publicBookingKeys, publicBookingPaths } from './paths';
+import { apiCall } from '../../../lib/api-client';
+import { publicBookingKeys } from './paths';
 import type { PublicOrganization } from './types';
 
 /** Active organizations that accept bookings, ordered by name. */
 export function getPublicOrganizations(): Promise<PublicOrganization[]> {
-  return api<PublicOrganization[]>(publicBookingPaths.organizations(), { anonymous: true });
+  return apiCall('GET /api/public/organizations', { anonymous: true });
 }
 
 export const publicOrganizationsQueryOptions = () =>

@@ -1,15 +1,4 @@
-// Every public booking endpoint, in one place.
-
-export const publicBookingPaths = {
-  organizations: () => '/api/public/organizations',
-  bookingInfo: () => '/api/public/booking-info',
-  availability: () => '/api/public/availability',
-  bookings: () => '/api/public/bookings',
-  managedBooking: (token: string) => `/api/public/manage/${encodeURIComponent(token)}`,
-  managedCancel: (token: string) => `/api/public/manage/${encodeURIComponent(token)}/cancel`,
-  managedAvailability: (token: string) => `/api/public/manage/${encodeURIComponent(token)}/availability`,
-  managedReschedule: (token: string) => `/api/public/manage/${encodeURIComponent(token)}/reschedule`,
-} as const;
+// The public booking endpoints are named by their contract keys (domain/contract/public-bookings.contract.ts).
 
 /** Query keys, so mutations can invalidate by prefix. */
 export const publicBookingKeys = {

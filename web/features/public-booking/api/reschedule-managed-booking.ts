@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { publicBookingKeys, publicBookingPaths } from './paths';
+import { apiCall } from '../../../lib/api-client';
+import { publicBookingKeys } from './paths';
 import type { ManagedBooking } from './types';
 
 export type RescheduleManagedBookingVariables = { token: string; date: string; slot: string };
 
 export function rescheduleManagedBooking({ token, date, slot }: RescheduleManagedBookingVariables): Promise<ManagedBooking> {
-  return api<ManagedBooking>(publicBookingPaths.managedReschedule(token), {
-    method: 'POST',
+  return apiCall('POST /api/public/manage/:token/reschedule', {
+    params: { token },
     body: { date, slot },
     anonymous: true,
   });

@@ -1,6 +1,7 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo } from 'react';
 import { MAX_DURATION_MIN, MIN_DURATION_MIN } from '../../../../domain/constants';
+import { isSpecialAccessNeed, isVehicleType } from '../../../../domain/enums';
 import { MAX_VEHICLE_HEIGHT_M, MAX_VEHICLE_LENGTH_M, normalizeDuration } from '../../../../domain/booking-request-limits';
 import { type AvailabilityRequest, useAvailability } from '../api/get-availability';
 import { useAvailabilityEffects } from './use-availability-effects';
@@ -33,8 +34,9 @@ export function toAvailabilityRequest(c: AvailabilityCriteria): AvailabilityRequ
   const length = positiveNumber(c.vehicleLengthM, MAX_VEHICLE_LENGTH_M, false);
   if (height !== undefined) request.vehicleHeightM = height;
   if (length !== undefined) request.vehicleLengthM = length;
-  if (c.vehicleType) request.vehicleType = c.vehicleType;
-  if (c.specialAccessNeeds.length > 0) request.specialAccessNeeds = [...c.specialAccessNeeds].sort();
+  if (isVehicleType(c.vehicleType)) request.vehicleType = c.vehicleType;
+  const needs = c.specialAccessNeeds.filter(isSpecialAccessNeed);
+  if (needs.length > 0) request.specialAccessNeeds = needs.sort();
   return request;
 }
 

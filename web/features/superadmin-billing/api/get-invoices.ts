@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { InvoiceList, InvoiceListQuery } from '../../../../domain/billing';
-import { api } from '../../../lib/api-client';
-import { billingKeys, billingPaths } from './paths';
+import { apiCall } from '../../../lib/api-client';
+import { billingKeys } from './paths';
 
 /** GET /api/platform/invoices — newest first, by status and organization, a page at a time. */
 export function getInvoices(query: InvoiceListQuery): Promise<InvoiceList> {
-  return api<InvoiceList>(billingPaths.invoices(query));
+  return apiCall('GET /api/platform/invoices', { query });
 }
 
 export function useInvoices(query: InvoiceListQuery, options: { enabled?: boolean } = {}) {

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { IssueInvoicesInput, IssueInvoicesResult } from '../../../../domain/billing';
-import { api } from '../../../lib/api-client';
-import { billingPaths } from './paths';
+import { apiCall } from '../../../lib/api-client';
 
 /** POST /api/platform/invoices/issue — a month that has ended, once per organization. */
 export function issueInvoices(input: IssueInvoicesInput): Promise<IssueInvoicesResult> {
-  return api<IssueInvoicesResult>(billingPaths.issueInvoices, { method: 'POST', body: input });
+  return apiCall('POST /api/platform/invoices/issue', { body: input });
 }
 
 export function useIssueInvoices() {

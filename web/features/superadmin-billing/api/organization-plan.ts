@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrganizationBilling } from '../../../../domain/billing';
-import { api } from '../../../lib/api-client';
-import { billingKeys, billingPaths } from './paths';
+import { apiCall } from '../../../lib/api-client';
+import { billingKeys } from './paths';
 
 /** GET /api/platform/organizations/{orgId}/plan — its plan, use against each limit, the plans it may be put on. */
 export function getOrganizationPlan(orgId: string): Promise<OrganizationBilling> {
-  return api<OrganizationBilling>(billingPaths.organizationPlan(orgId));
+  return apiCall('GET /api/platform/organizations/:orgId/plan', { params: { orgId } });
 }
 
 export function useOrganizationPlan(orgId: string) {
@@ -16,7 +16,7 @@ export function useOrganizationPlan(orgId: string) {
 export function useAssignPlan(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (planId: string | null) => api<OrganizationBilling>(billingPaths.organizationPlan(orgId), { method: 'PUT', body: { planId } }),
+    mutationFn: (planId: string | null) => apiCall('PUT /api/platform/organizations/:orgId/plan', { params: { orgId }, body: { planId } }),
     onSuccess: (result) => {
       queryClient.setQueryData(billingKeys.organizationPlan(orgId), result);
       return queryClient.invalidateQueries({ queryKey: ['platform'] });

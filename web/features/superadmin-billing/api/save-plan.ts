@@ -1,16 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Plan, PlanInput, PlanUpdate } from '../../../../domain/billing';
-import { api } from '../../../lib/api-client';
-import { billingPaths } from './paths';
+import { apiCall } from '../../../lib/api-client';
 
 /** POST /api/platform/plans. */
 export function createPlan(input: PlanInput): Promise<Plan> {
-  return api<Plan>(billingPaths.plans, { method: 'POST', body: input });
+  return apiCall('POST /api/platform/plans', { body: input });
 }
 
 /** PATCH /api/platform/plans/{planId} — the fields sent change. */
 export function updatePlan(planId: string, input: PlanUpdate): Promise<Plan> {
-  return api<Plan>(billingPaths.plan(planId), { method: 'PATCH', body: input });
+  return apiCall('PATCH /api/platform/plans/:planId', { params: { planId }, body: input });
 }
 
 /** Creates (no planId) or updates a plan; every platform figure is refreshed (organizations show their plan). */

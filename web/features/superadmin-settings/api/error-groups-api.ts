@@ -1,15 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ErrorGroup, ErrorGroupDetail, ErrorGroupList, ErrorGroupListQuery } from '../../../../domain/error-monitoring';
-import { api } from '../../../lib/api-client';
-import { settingsKeys, settingsPaths } from './paths';
+import type { ErrorGroupListQuery } from '../../../../domain/error-monitoring';
+import { apiCall } from '../../../lib/api-client';
+import { settingsKeys } from './paths';
 
 /** GET /api/platform/errors — groups newest last-seen first, filtered by status and source, a page at a time. */
 export function useErrorGroups(query: ErrorGroupListQuery) {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
   return useQuery({
     queryKey: settingsKeys.errorList(query),
-    queryFn: () => api<ErrorGroupList>(`${settingsPaths.errors}?${params.toString()}`),
+    queryFn: () => apiCall('GET /api/platform/errors', { query }),
     placeholderData: keepPreviousData,
   });
 }
@@ -18,7 +16,7 @@ export function useErrorGroups(query: ErrorGroupListQuery) {
 export function useErrorGroup(fingerprint: string | null) {
   return useQuery({
     queryKey: settingsKeys.error(fingerprint ?? ''),
-    queryFn: () => api<ErrorGroupDetail>(settingsPaths.error(fingerprint!)),
+    queryFn: () => apiCall('GET /api/platform/errors/:fingerprint', { params: { fingerprint: fingerprint! } }),
     enabled: !!fingerprint,
   });
 }
@@ -28,7 +26,9 @@ export function useChangeErrorGroupStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ fingerprint, to }: { fingerprint: string; to: 'resolved' | 'open' }) =>
-      api<ErrorGroup>(to === 'resolved' ? settingsPaths.resolve(fingerprint) : settingsPaths.reopen(fingerprint), { method: 'POST' }),
+      to === 'resolved'
+        ? apiCall('POST /api/platform/errors/:fingerprint/resolve', { params: { fingerprint } })
+        : apiCall('POST /api/platform/errors/:fingerprint/reopen', { params: { fingerprint } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.errors }),
   });
 }

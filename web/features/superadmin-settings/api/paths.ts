@@ -1,15 +1,8 @@
-// The platform settings and error-monitoring endpoints and query keys. Keys start with ['platform'],
-// like the other platform screens', so a refresh of the platform's data includes them.
+// The platform settings and error-monitoring query keys (the endpoints are named by their contract
+// keys). Keys start with ['platform'], like the other platform screens', so a refresh of the
+// platform's data includes them.
 
 import type { ErrorGroupListQuery } from '../../../../domain/error-monitoring';
-
-export const settingsPaths = {
-  settings: '/api/platform/settings',
-  errors: '/api/platform/errors',
-  error: (fingerprint: string) => `/api/platform/errors/${encodeURIComponent(fingerprint)}`,
-  resolve: (fingerprint: string) => `/api/platform/errors/${encodeURIComponent(fingerprint)}/resolve`,
-  reopen: (fingerprint: string) => `/api/platform/errors/${encodeURIComponent(fingerprint)}/reopen`,
-} as const;
 
 export const settingsKeys = {
   settings: ['platform', 'settings'] as const,

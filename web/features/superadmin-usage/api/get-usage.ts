@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { UsageQuery, UsageReport } from '../../../../domain/usage';
-import { api } from '../../../lib/api-client';
-import { usageKeys, usagePaths } from './paths';
+import { apiCall } from '../../../lib/api-client';
+import { usageKeys } from './paths';
 
 /** GET /api/platform/usage — totals, per day, a page of organizations and the nearest plan limits (or one organization's). */
 export function getUsage(query: UsageQuery): Promise<UsageReport> {
-  return api<UsageReport>(usagePaths.usage(query));
+  return apiCall('GET /api/platform/usage', { query });
 }
 
 export function usageQueryOptions(query: UsageQuery) {

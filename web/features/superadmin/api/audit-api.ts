@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AuditFilterOptions, AuditList, AuditQuery } from '../../../../domain/audit-log';
-import { ApiError, api, currentAccessToken } from '../../../lib/api-client';
+import { apiCall, fetchApiFile, saveFile, serverFileName } from '../../../lib/api-client';
 
 // The audit log (server: /api/platform/audit… for platform administrators, /api/orgs/:orgId/audit…
 // for an organization's admins). One data layer for both screens: the platform's Audit Log and
@@ -9,10 +9,6 @@ import { ApiError, api, currentAccessToken } from '../../../lib/api-client';
 
 /** Whose entries: every organization's (platform), or one organization's. */
 export type AuditSource = { kind: 'platform' } | { kind: 'org'; orgId: string };
-
-
-const base = (source: AuditSource) =>
-  source.kind === 'platform' ? '/api/platform/audit' : `/api/orgs/${encodeURIComponent(source.orgId)}/audit`;
 
 const sourceKey = (source: AuditSource) => (source.kind === 'platform' ? ['platform', 'audit'] : ['org', source.orgId, 'audit']);
 
@@ -22,19 +18,23 @@ export const auditKeys = {
   options: (source: AuditSource) => [...sourceKey(source), 'filter-options'] as const,
 };
 
-function toSearch(query: Record<string, string | number | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === '') continue;
-    params.set(key, String(value));
-  }
-  return params.toString();
+/** One page of entries, the platform's or one organization's. */
+export function getAuditList(source: AuditSource, query: AuditQuery): Promise<AuditList> {
+  return source.kind === 'platform'
+    ? apiCall('GET /api/platform/audit', { query })
+    : apiCall('GET /api/orgs/:orgId/audit', { params: { orgId: source.orgId }, query });
+}
+
+export function getAuditFilterOptions(source: AuditSource): Promise<AuditFilterOptions> {
+  return source.kind === 'platform'
+    ? apiCall('GET /api/platform/audit/filters')
+    : apiCall('GET /api/orgs/:orgId/audit/filters', { params: { orgId: source.orgId } });
 }
 
 export function auditListQueryOptions(source: AuditSource, query: AuditQuery) {
   return queryOptions({
     queryKey: auditKeys.list(source, query),
-    queryFn: () => api<AuditList>(`${base(source)}?${toSearch(query)}`),
+    queryFn: () => getAuditList(source, query),
     placeholderData: keepPreviousData,
   });
 }
@@ -48,40 +48,21 @@ export function useAuditList(source: AuditSource | null, query: AuditQuery) {
 export function useAuditFilterOptions(source: AuditSource | null) {
   return useQuery({
     queryKey: auditKeys.options(source ?? { kind: 'platform' }),
-    queryFn: () => api<AuditFilterOptions>(`${base(source!)}/filters`),
+    queryFn: () => getAuditFilterOptions(source!),
     enabled: !!source,
     staleTime: 60_000,
   });
 }
 
-/** The file name the server gave in Content-Disposition, or a fallback. */
-function fileNameOf(response: Response, fallback: string): string {
-  const match = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
-  return match?.[1] ?? fallback;
-}
-
 /** Downloads the filtered entries as CSV with the session's token (a plain link could not carry it). */
 export async function downloadAuditCsv(source: AuditSource, query: AuditQuery): Promise<{ rows: number; total: number }> {
   const { page: _page, pageSize: _pageSize, ...filters } = query;
-  const token = currentAccessToken();
-  let response: Response;
-  try {
-    response = await fetch(`${base(source)}/csv?${toSearch(filters)}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  } catch {
-    throw new ApiError(0, 'network_error', 'Could not reach the server. Check your connection and try again.');
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
-    throw new ApiError(response.status, body?.error?.code ?? 'download_failed', body?.error?.message ?? `The CSV could not be downloaded (${response.status})`);
-  }
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileNameOf(response, 'audit-log.csv');
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  const failure = 'The CSV could not be downloaded';
+  const response =
+    source.kind === 'platform'
+      ? await fetchApiFile('GET /api/platform/audit/csv', { query: filters, failure })
+      : await fetchApiFile('GET /api/orgs/:orgId/audit/csv', { params: { orgId: source.orgId }, query: filters, failure });
+  await saveFile(response, serverFileName(response, 'audit-log.csv'));
   return { rows: Number(response.headers.get('x-row-count') ?? 0), total: Number(response.headers.get('x-total-count') ?? 0) };
 }
 

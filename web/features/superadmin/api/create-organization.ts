@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ConvertedQuote, CreatedOrganization, CreateOrganizationInput, OrganizationFormOptions } from '../../../../domain/platform-admin';
-import { api } from '../../../lib/api-client';
-import { platformKeys, platformPaths } from './paths';
+import { apiCall } from '../../../lib/api-client';
+import { platformKeys } from './paths';
 
 /** GET /api/platform/organization-options — the plans a new organization may get, and the default one. */
 export function getOrganizationOptions(): Promise<OrganizationFormOptions> {
-  return api<OrganizationFormOptions>(platformPaths.organizationOptions);
+  return apiCall('GET /api/platform/organization-options');
 }
 
 export function organizationOptionsQueryOptions() {
@@ -18,12 +18,12 @@ export function useOrganizationOptions(enabled = true) {
 
 /** POST /api/platform/organizations — the organization, its plan, and its first admin's invitation. */
 export function createOrganization(input: CreateOrganizationInput): Promise<CreatedOrganization> {
-  return api<CreatedOrganization>(platformPaths.organizations, { method: 'POST', body: input });
+  return apiCall('POST /api/platform/organizations', { body: input });
 }
 
 /** POST /api/platform/quote-requests/{quoteId}/convert — the same, marking the quote request converted. */
 export function convertQuote(quoteId: string, input: CreateOrganizationInput): Promise<ConvertedQuote> {
-  return api<ConvertedQuote>(platformPaths.quoteConvert(quoteId), { method: 'POST', body: input });
+  return apiCall('POST /api/platform/quote-requests/:quoteId/convert', { params: { quoteId }, body: input });
 }
 
 /** Creates an organization (from a quote request when one is given); every platform figure is refreshed. */

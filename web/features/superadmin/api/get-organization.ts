@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { OrganizationAudit, OrganizationDetail } from '../../../../domain/platform-admin';
-import { api } from '../../../lib/api-client';
-import { platformKeys, platformPaths } from './paths';
+import { apiCall } from '../../../lib/api-client';
+import { platformKeys } from './paths';
 
 /** GET /api/platform/organizations/{orgId} — members, sites and bays, plan and invoices, usage, and the caller's actions. */
 export function getOrganization(orgId: string): Promise<OrganizationDetail> {
-  return api<OrganizationDetail>(platformPaths.organization(orgId));
+  return apiCall('GET /api/platform/organizations/:orgId', { params: { orgId } });
 }
 
 export function organizationQueryOptions(orgId: string) {
@@ -18,7 +18,7 @@ export function useOrganization(orgId: string | undefined) {
 
 /** GET /api/platform/organizations/{orgId}/audit — its audit trail, newest first, a page at a time. */
 export function getOrganizationAudit(orgId: string, page: number, pageSize: number): Promise<OrganizationAudit> {
-  return api<OrganizationAudit>(platformPaths.organizationAudit(orgId, page, pageSize));
+  return apiCall('GET /api/platform/organizations/:orgId/audit', { params: { orgId }, query: { page, pageSize } });
 }
 
 export function useOrganizationAudit(orgId: string | undefined, page: number, pageSize: number) {

@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PlatformStats, StatsPeriodDays } from '../../../../domain/platform-admin';
-import { api } from '../../../lib/api-client';
-import { platformKeys, platformPaths } from './paths';
+import { apiCall } from '../../../lib/api-client';
+import { platformKeys } from './paths';
 
 /** GET /api/platform/stats?days — spec §7 "Platform statistics" for the 7- or 30-day period. */
 export function getPlatformStatistics(days: StatsPeriodDays): Promise<PlatformStats> {
-  return api<PlatformStats>(platformPaths.stats(days));
+  return apiCall('GET /api/platform/stats', { query: { days } });
 }
 
 export function platformStatisticsQueryOptions(days: StatsPeriodDays) {

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RecentActivity } from '../../../../domain/platform-admin';
-import { api } from '../../../lib/api-client';
-import { platformKeys, platformPaths } from './paths';
+import { apiCall } from '../../../lib/api-client';
+import { platformKeys } from './paths';
 
 /** GET /api/platform/recent-activity — the latest audit entries, newest first, with the organization's name. */
 export function getRecentActivity(limit: number): Promise<RecentActivity> {
-  return api<RecentActivity>(platformPaths.recentActivity(limit));
+  return apiCall('GET /api/platform/recent-activity', { query: { limit } });
 }
 
 export function recentActivityQueryOptions(limit: number) {

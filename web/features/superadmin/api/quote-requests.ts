@@ -1,16 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QuoteList, QuoteListQuery, QuoteRequestItem } from '../../../../domain/platform-admin';
-import { api } from '../../../lib/api-client';
-import { platformKeys, platformPaths } from './paths';
+import { apiCall } from '../../../lib/api-client';
+import { platformKeys } from './paths';
 
 /** GET /api/platform/quote-requests — newest first, with the count of each status. */
 export function getQuoteRequests(query: QuoteListQuery): Promise<QuoteList> {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
-  }
-  const search = params.toString();
-  return api<QuoteList>(search ? `${platformPaths.quoteRequests}?${search}` : platformPaths.quoteRequests);
+  return apiCall('GET /api/platform/quote-requests', { query });
 }
 
 export function quoteRequestsQueryOptions(query: QuoteListQuery) {
@@ -29,7 +24,7 @@ export function useNewQuoteCount() {
 
 /** GET /api/platform/quote-requests/{quoteId}. */
 export function getQuoteRequest(quoteId: string): Promise<QuoteRequestItem> {
-  return api<QuoteRequestItem>(platformPaths.quoteRequest(quoteId));
+  return apiCall('GET /api/platform/quote-requests/:quoteId', { params: { quoteId } });
 }
 
 export function useQuoteRequest(quoteId: string | null) {
@@ -38,7 +33,7 @@ export function useQuoteRequest(quoteId: string | null) {
 
 /** POST …/contacted — a new quote request is marked as contacted. */
 export function markQuoteContacted(quoteId: string): Promise<QuoteRequestItem> {
-  return api<QuoteRequestItem>(platformPaths.quoteContacted(quoteId), { method: 'POST' });
+  return apiCall('POST /api/platform/quote-requests/:quoteId/contacted', { params: { quoteId } });
 }
 
 export function useMarkQuoteContacted() {

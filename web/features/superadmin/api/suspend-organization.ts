@@ -1,16 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OrganizationChange, SuspendOrganizationInput } from '../../../../domain/platform-admin';
-import { api } from '../../../lib/api-client';
-import { platformKeys, platformPaths } from './paths';
+import { apiCall } from '../../../lib/api-client';
+import { platformKeys } from './paths';
 
 /** POST …/suspend — the reason is required; the members' sessions end at once. */
 export function suspendOrganization(orgId: string, input: SuspendOrganizationInput): Promise<OrganizationChange> {
-  return api<OrganizationChange>(platformPaths.suspend(orgId), { method: 'POST', body: input });
+  return apiCall('POST /api/platform/organizations/:orgId/suspend', { params: { orgId }, body: input });
 }
 
 /** POST …/reactivate — lifts the suspension. */
 export function reactivateOrganization(orgId: string): Promise<OrganizationChange> {
-  return api<OrganizationChange>(platformPaths.reactivate(orgId), { method: 'POST' });
+  return apiCall('POST /api/platform/organizations/:orgId/reactivate', { params: { orgId } });
 }
 
 /** Suspends or reactivates; the answer replaces the organization's page and every platform figure is refreshed. */
