@@ -30,7 +30,7 @@ export type OwnOrgSetup = {
   sites?: OwnSiteSetup[];
   /** A dockmaster (employee ID D1001) and a security officer (S1001), accounts accepted. */
   withDockStaff?: boolean;
-  /** Tenants (companies that book) by name, with the organization's defaults. */
+  /** Tenants (companies that book) by name, each with a contact e-mail and the organization's defaults. */
   tenants?: string[];
 };
 
@@ -141,7 +141,8 @@ export async function createOwnOrg(request: APIRequestContext, label: string, se
   const sites: OwnSite[] = [];
   for (const site of setup.sites ?? DEFAULT_SITES) sites.push(await createSite(request, orgId, headers, site));
   for (const tenant of setup.tenants ?? []) {
-    const made = await request.post(`/api/orgs/${orgId}/tenants`, { headers, data: { name: tenant } });
+    const contact = `bookings-${tenant.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${mailbox}@tenant.test`;
+    const made = await request.post(`/api/orgs/${orgId}/tenants`, { headers, data: { name: tenant, contactEmails: [contact] } });
     expect(made.status(), `tenant ${tenant}: ${await made.text()}`).toBe(201);
   }
   let dockmaster: StaffMember | null = null;
