@@ -9,6 +9,8 @@ const isCI = !!process.env.CI;
 
 export default defineConfig({
   testDir: 'e2e',
+  // Specs only: e2e/*.test.ts are unit tests of the e2e helpers (vitest).
+  testMatch: '**/*.spec.ts',
   outputDir: 'test-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -1,12 +1,32 @@
 import { defineConfig } from 'vitest/config';
 
+// Two projects: everything in Node, and the web's component tests (*.test.tsx) in jsdom with
+// Testing Library (decision 027). The components run on React here; the production build swaps
+// in Preact (decision 007), which the e2e suite covers.
 export default defineConfig({
   test: {
-    include: ['domain/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // PGlite instances are memory-hungry; two cores on CI.
     maxWorkers: 2,
     env: { TZ: 'UTC' },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: ['domain/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.ts', 'scripts/**/*.test.ts', 'e2e/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          include: ['web/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['web/test/setup.ts'],
+        },
+      },
+    ],
   },
 });

@@ -1,6 +1,8 @@
 // `npm run bench`: runs every benchmark in order, each in its own process, echoes its output,
 // prints the key lines at the end and writes them with the machine and the command into
 // bench/RESULTS.md (between the generated-section markers; notes outside them are kept).
+// `npm run bench -- demo-seed realtime-cluster`: only those phases; their results go to a section
+// of their own (the full run's section is kept as it was).
 // Knobs are environment variables, listed in each benchmark's header and echoed into RESULTS.md.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,8 +15,17 @@ import { benchDatabaseUrl } from './lib/bench-data';
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(benchDir, '..');
 const resultsFile = path.join(benchDir, 'RESULTS.md');
-const BEGIN = '<!-- bench:begin (written by `npm run bench`; edit outside these markers) -->';
-const END = '<!-- bench:end -->';
+const FULL_RUN = {
+  begin: '<!-- bench:begin (written by `npm run bench`; edit outside these markers) -->',
+  end: '<!-- bench:end -->',
+  heading: 'Latest run',
+};
+const PARTIAL_RUN = {
+  begin: '<!-- bench:partial:begin (written by `npm run bench -- <phase …>`; edit outside these markers) -->',
+  end: '<!-- bench:partial:end -->',
+  heading: 'Latest run of some phases',
+};
+type Section = typeof FULL_RUN;
 
 const benchmarks = [
   { file: 'availability-speedup.ts', title: 'Availability: our day grid vs the spec pattern (PostgreSQL, PGlite)' },
@@ -29,8 +40,12 @@ const benchmarks = [
   { file: 'ocr.ts', title: 'Plate OCR on the server: one plate photo (tesseract.js, worker started)' },
   { file: 'reports.ts', title: 'Reports: full 30-day set of one organization, 100k and 1M bookings (PostgreSQL) and PGlite' },
   { file: 'webhook-deliveries.ts', title: 'Webhook deliveries through the job runner: signed POSTs to a local receiver (PostgreSQL, PGlite)' },
+  // Wall-clock budgets that unit tests used to assert (decision 027).
+  { file: 'availability-compute.ts', title: 'Day grid in memory: 100 bays × 32 slots × 20,000 busy intervals' },
+  { file: 'demo-seed.ts', title: 'Demo seed into a fresh database (PGlite, PostgreSQL)' },
+  { file: 'realtime-cluster.ts', title: 'Live update across two server processes on one PostgreSQL (LISTEN/NOTIFY)' },
 ];
-const KEY_LINE = /^(availability speedup:|availability latency \d|booking commits\/s:|ssc schedule-appointment:|server memory|startup first:|idle memory|upload memory:|public page JS:|form ready:|gate event to second screen:|plate match:|ocr:|reports( \(PGlite\))?:|webhook deliveries( \(PGlite\))?:|WARNING:|FAILED)/;
+const KEY_LINE = /^(availability speedup:|availability latency \d|booking commits\/s:|ssc schedule-appointment:|server memory|startup first:|idle memory|upload memory:|public page JS:|form ready:|gate event to second screen:|plate match:|ocr:|reports( \(PGlite\))?:|webhook deliveries( \(PGlite\))?:|availability compute:|demo seed:|realtime across processes:|WARNING:|FAILED)/;
 
 type Outcome = { file: string; title: string; lines: string[]; exitCode: number; seconds: number };
 
@@ -92,20 +107,20 @@ function machineNotes(pgVersion: string, loadBefore: number[], loadAfter: number
   ];
 }
 
-function knobs(): string {
+function command(phases: string[]): string {
   const set = Object.entries(process.env)
     .filter(([name]) => name.startsWith('BENCH_'))
     .map(([name, value]) => `${name}=${value}`);
-  return set.length ? `${set.join(' ')} npm run bench` : 'npm run bench';
+  return [...set, 'npm run bench', ...(phases.length ? ['--', ...phases] : [])].join(' ');
 }
 
-function writeResults(outcomes: Outcome[], startedAt: Date, notes: string[]): void {
+function writeResults(outcomes: Outcome[], startedAt: Date, notes: string[], phases: string[], { begin: BEGIN, end: END, heading }: Section): void {
   const keyLines = outcomes.flatMap((o) => o.lines.filter((line) => KEY_LINE.test(line)));
   const section = [
     BEGIN,
-    `## Latest run: ${startedAt.toISOString()}`,
+    `## ${heading}: ${startedAt.toISOString()}`,
     '',
-    `Command: \`${knobs()}\` (from the repository root; ${outcomes.reduce((s, o) => s + o.seconds, 0).toFixed(0)} s in all)`,
+    `Command: \`${command(phases)}\` (from the repository root; ${outcomes.reduce((s, o) => s + o.seconds, 0).toFixed(0)} s in all)`,
     '',
     ...notes.map((note) => `- ${note}`),
     '',
@@ -130,25 +145,37 @@ function writeResults(outcomes: Outcome[], startedAt: Date, notes: string[]): vo
   const existing = fs.existsSync(resultsFile) ? fs.readFileSync(resultsFile, 'utf8') : '';
   const begin = existing.indexOf(BEGIN);
   const end = existing.indexOf(END);
+  // A new section goes after the full run's (the first run of some phases), else at the top.
+  const fullEnd = existing.indexOf(FULL_RUN.end);
   const next =
     begin !== -1 && end > begin
       ? `${existing.slice(0, begin)}${section}${existing.slice(end + END.length)}`
-      : `# Benchmark results\n\nWritten by \`npm run bench\` (bench/run.ts).\n\n${section}\n${existing}`;
+      : fullEnd !== -1
+        ? `${existing.slice(0, fullEnd + FULL_RUN.end.length)}\n\n${section}${existing.slice(fullEnd + FULL_RUN.end.length)}`
+        : `# Benchmark results\n\nWritten by \`npm run bench\` (bench/run.ts).\n\n${section}\n${existing}`;
   fs.writeFileSync(resultsFile, next.endsWith('\n') ? next : `${next}\n`);
 }
+
+const phases = process.argv.slice(2).map((name) => name.replace(/^bench\//, '').replace(/\.ts$/, ''));
+const unknown = phases.filter((name) => !benchmarks.some((b) => b.file === `${name}.ts`));
+if (unknown.length > 0) {
+  console.error(`Unknown phase(s): ${unknown.join(', ')}. Phases: ${benchmarks.map((b) => b.file.replace(/\.ts$/, '')).join(', ')}`);
+  process.exit(2);
+}
+const selected = phases.length ? benchmarks.filter((b) => phases.includes(b.file.replace(/\.ts$/, ''))) : benchmarks;
 
 const startedAt = new Date();
 const loadBefore = os.loadavg();
 const pgVersion = await postgresVersion();
 const outcomes: Outcome[] = [];
-for (const bench of benchmarks) {
+for (const bench of selected) {
   console.log(`\n=== ${bench.title} (bench/${bench.file}) ===`);
   const started = performance.now();
   const { lines, exitCode } = await runBenchmark(bench.file);
   outcomes.push({ ...bench, lines, exitCode, seconds: (performance.now() - started) / 1000 });
 }
 const notes = machineNotes(pgVersion, loadBefore, os.loadavg());
-writeResults(outcomes, startedAt, notes);
+writeResults(outcomes, startedAt, notes, phases, phases.length ? PARTIAL_RUN : FULL_RUN);
 
 console.log('\n=== Key lines ===');
 for (const o of outcomes) for (const line of o.lines.filter((l) => KEY_LINE.test(l))) console.log(line);

@@ -193,22 +193,31 @@ describe('computeDayAvailability', () => {
     expect(free).toContain('12:00');
   });
 
-  it('is fast for a busy day: 100 bays × 32 slots × 20,000 intervals', () => {
+  // How long this takes is bench/availability-compute.ts's figure (it was a < 1 s assertion here).
+  it('answers a busy week, 100 bays × 32 slots × 20,000 intervals, as the obvious definition does', () => {
     const bays = Array.from({ length: 100 }, (_, i) => bay(`b${i}`, i % 2 ? 'north' : 'south', 3 + (i % 10) / 4, `B-${i}`));
+    // A quarter-hour each at a random bay and minute of the week around the day (so the day is
+    // partly free), one in a thousand on a whole site; a seeded generator, the same every run.
+    let seed = 1;
+    const random = () => (seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647;
     const intervals: BusyInterval[] = Array.from({ length: 20_000 }, (_, i) => {
-      const start = at('00:00').getTime() + ((i * 7919) % (24 * 60)) * 60_000;
+      const b = Math.floor(random() * 100);
+      const start = at('00:00').getTime() + Math.floor((random() * 7 - 3) * 24 * 60) * 60_000;
       return {
-        bayId: i % 50 === 0 ? null : `b${i % 100}`,
-        siteId: i % 2 ? 'north' : 'south',
+        bayId: i % 1000 === 0 ? null : `b${b}`,
+        siteId: b % 2 ? 'north' : 'south',
         start: new Date(start),
         end: new Date(start + 15 * 60_000),
       };
     });
-    const started = performance.now();
-    const result = computeDayAvailability({ slots: dayGrid(60), bays, busy: intervals });
-    const elapsedMs = performance.now() - started;
+    const slots = dayGrid(60);
+    const result = computeDayAvailability({ slots, bays, busy: intervals });
     expect(result).toHaveLength(32);
-    expect(elapsedMs).toBeLessThan(1000); // typically ~20 ms; the naive way does ~64M comparisons
+    // The naive way does ~64M comparisons for the whole day: three slots of it are enough here.
+    for (const i of [0, 15, 31]) {
+      expect(result[i], `slot ${i}`).toEqual(naiveAvailability([slots[i]!], bays, intervals)[0]);
+    }
+    expect(result.some((slot) => slot.freeBays > 0 && slot.freeBays < 100)).toBe(true);
   });
 });
 

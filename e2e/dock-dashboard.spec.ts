@@ -1,11 +1,12 @@
 import path from 'node:path';
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { SCREENSHOT_DIR, expect, expectNoSeriousA11yViolations, signInAtOrgAdmin, test } from './fixtures';
-import { ADMIN, ORG, acmeAdmin, bookDueNow, closeSite, createAllHoursSite, liftEmergencyStop, signInAtDock, type Admin, type GateSite } from './gate-test-site';
+import { bookDueNow, signInAtDock } from './gate-test-site';
 
-// The dock dashboard (issue 10, decision 012) at a site of this spec's own (e2e/gate-test-site.ts):
-// open round the clock, in a time zone where it is about midday now, so the bookings it makes are
-// today's and inside the check-in window whatever the hour. Deactivated at the end.
+// The dock dashboard (issue 10, decision 012) in an organization of each test's own (ownOrg) with
+// its dock master and security officer, at a site open round the clock, in a time zone where it is
+// about midday now, so the bookings it makes are today's and inside the check-in window whatever
+// the hour.
 //
 // Covered: a dock master approves a pending booking, checks a vehicle in, starts it at a bay and
 // checks it out (the counters and the bay grid follow each step); a security officer sees the same
@@ -30,31 +31,19 @@ async function noSidewaysScroll(page: Page): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 }
 
-let site: GateSite;
-let admin: Admin;
-let api: APIRequestContext;
+test.use({
+  ownOrgSetup: {
+    withDockStaff: true,
+    sites: [{ name: 'Gate Yard', hours: 'all-day', bays: ['G1', 'G2', 'G3'].map((name) => ({ name, heightClearanceM: 4.5 })) }],
+  },
+});
 
 test.describe('dock dashboard', () => {
-  test.beforeAll(async ({ playwright }, workerInfo) => {
-    api = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
-    admin = await acmeAdmin(api);
-    site = await createAllHoursSite(api, admin, 3);
-  });
-
-  // Whatever happens, the stop is lifted (the site is this spec's own, but its admins are e-mailed).
-  test.afterEach(async () => {
-    await liftEmergencyStop(api, admin, site.id);
-  });
-
-  test.afterAll(async () => {
-    if (site) await closeSite(api, admin, site);
-    await api.dispose();
-  });
-
-  test('a dock master approves, checks in, starts and checks out; counters and bays follow', async ({ page, capture }) => {
-    const due = await bookDueNow(api, admin, site, { bay: 0 });
-    const pending = await bookDueNow(api, admin, site, { approve: false, bay: 1, slotsLater: 1 });
-    await signInAtDock(page, site.name, 'D1001');
+  test('a dock master approves, checks in, starts and checks out; counters and bays follow', async ({ page, request, ownOrg, capture }) => {
+    const [site] = ownOrg.sites;
+    const due = await bookDueNow(request, ownOrg, site, { bay: 0 });
+    const pending = await bookDueNow(request, ownOrg, site, { approve: false, bay: 1, slotsLater: 1 });
+    await signInAtDock(page, ownOrg.name, site.name, 'D1001');
     await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
     await expect(page.getByRole('button', { name: 'Emergency Stop' })).toBeEnabled();
 
@@ -108,10 +97,11 @@ test.describe('dock dashboard', () => {
     await expect(counter(page, 'Expected Today')).resolves.toBe(expected + 1);
   });
 
-  test('a security officer sees the gate without Approve or Emergency Stop, checks in and out', async ({ page, capture }) => {
-    const due = await bookDueNow(api, admin, site, { bay: 2 });
-    const pending = await bookDueNow(api, admin, site, { approve: false, bay: 1, slotsLater: 2 });
-    await signInAtDock(page, site.name, 'S1001');
+  test('a security officer sees the gate without Approve or Emergency Stop, checks in and out', async ({ page, request, ownOrg, capture }) => {
+    const [site] = ownOrg.sites;
+    const due = await bookDueNow(request, ownOrg, site, { bay: 2 });
+    const pending = await bookDueNow(request, ownOrg, site, { approve: false, bay: 1, slotsLater: 2 });
+    await signInAtDock(page, ownOrg.name, site.name, 'S1001');
 
     const dueRow = rowOf(page, due.vehicleRegistration);
     const pendingRow = rowOf(page, pending.vehicleRegistration);
@@ -129,8 +119,8 @@ test.describe('dock dashboard', () => {
     await dueRow.getByRole('button', { name: `Check In ${due.vehicleRegistration}` }).click();
     await expect(dueRow.getByTestId('booking-status')).toHaveText('Checked in');
     await expect(dueRow.getByRole('button')).toHaveCount(0);
-    const { headers } = admin;
-    const started = await api.post(`/api/sites/${site.id}/gate/bookings/${due.id}/start`, { headers, data: {} });
+    const { headers } = ownOrg;
+    const started = await request.post(`/api/sites/${site.id}/gate/bookings/${due.id}/start`, { headers, data: {} });
     expect(started.status(), await started.text()).toBe(200);
     await expect(dueRow.getByTestId('booking-status')).toHaveText('In progress');
     await dueRow.getByRole('button', { name: `Check Out ${due.vehicleRegistration}` }).click();
@@ -138,7 +128,7 @@ test.describe('dock dashboard', () => {
     await expect(dueRow).toHaveCount(0);
 
     // An emergency stop made elsewhere: they see the banner, without Resume (the server refuses it them).
-    const stop = await api.post(`/api/sites/${site.id}/gate/emergency`, { headers, data: { reason: 'E2E drill: gas leak' } });
+    const stop = await request.post(`/api/sites/${site.id}/gate/emergency`, { headers, data: { reason: 'E2E drill: gas leak' } });
     expect(stop.status(), await stop.text()).toBe(200);
     const banner = page.getByTestId('emergency-banner');
     await expect(banner).toContainText('Emergency stop in effect');
@@ -148,7 +138,8 @@ test.describe('dock dashboard', () => {
     await capture('dock-dashboard-security-stopped');
   });
 
-  test('an emergency stop on one screen reaches a second dock screen and the live view at once', async ({ page, browser, capture }) => {
+  test('an emergency stop on one screen reaches a second dock screen and the live view at once', async ({ page, browser, ownOrg, capture }) => {
+    const [site] = ownOrg.sites;
     const contexts: BrowserContext[] = [];
     const open = async (b: Browser) => {
       const context = await b.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 820, height: 1180 } });
@@ -156,11 +147,11 @@ test.describe('dock dashboard', () => {
       return context.newPage();
     };
     try {
-      await signInAtDock(page, site.name, 'D1001');
+      await signInAtDock(page, ownOrg.name, site.name, 'D1001');
       const second = await open(browser);
-      await signInAtDock(second, site.name, 'D1001');
+      await signInAtDock(second, ownOrg.name, site.name, 'D1001');
       const live = await open(browser);
-      await signInAtOrgAdmin(live, ORG, ADMIN);
+      await signInAtOrgAdmin(live, ownOrg.name, ownOrg.adminEmail);
       await expect(live).toHaveURL(/\/org\//);
       await live.goto('/org/ops/live');
       const section = live.locator(`section[data-site="${site.name}"]`);

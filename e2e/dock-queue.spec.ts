@@ -1,14 +1,20 @@
 import type { Locator, Page } from '@playwright/test';
 import { STORAGE_KEYS } from '../domain/constants';
 import { expect, test } from './fixtures';
-import { acmeAdmin, checkOutOnSite, onSiteBookings, signInAtDock, vehicle as newVehicle, type Vehicle } from './gate-test-site';
+import { onSiteBookings, signInAtDock, vehicle as newVehicle, type Vehicle } from './gate-test-site';
 
 // The gate queue (issue 10): a walk-in registered through the form joins the queue with its bay,
 // is called to that bay and leaves the queue; security staff register walk-ins too but are not
-// offered the call. Walk-ins ignore opening hours, so this runs at any hour. Every vehicle this
-// spec brings on site is checked out again (the demo bays are shared by every spec).
+// offered the call. Walk-ins ignore opening hours, so this runs at any hour. In an organization of
+// each test's own (ownOrg), with its dock master and security officer.
 
-const SITE = 'North Terminal';
+const SITE = 'Gate Yard';
+test.use({
+  ownOrgSetup: {
+    withDockStaff: true,
+    sites: [{ name: SITE, hours: 'all-day', bays: ['N-01', 'N-02', 'N-03'].map((name) => ({ name, heightClearanceM: 4.5 })) }],
+  },
+});
 const TABLET = { width: 820, height: 1180 };
 
 async function siteIdOf(page: Page): Promise<string> {
@@ -54,19 +60,8 @@ async function expectTouchSized(scope: Locator): Promise<void> {
 }
 
 test.describe('gate queue', () => {
-  const created: Array<{ siteId: string; registration: string }> = [];
-  test.afterEach(async ({ request }) => {
-    // Whatever happened, the vehicles this test brought leave the site and free their bays.
-    if (created.length === 0) return;
-    const admin = await acmeAdmin(request);
-    while (created.length > 0) {
-      const { siteId, registration } = created.pop()!;
-      await checkOutOnSite(request, admin, siteId, registration);
-    }
-  });
-
-  test('the dockmaster registers a walk-in, sees it in the queue and calls it to its bay', async ({ page, request, capture }) => {
-    await signInAtDock(page, SITE, 'D1001');
+  test('the dockmaster registers a walk-in, sees it in the queue and calls it to its bay', async ({ page, request, ownOrg, capture }) => {
+    await signInAtDock(page, ownOrg.name, SITE, 'D1001');
     const siteId = await siteIdOf(page);
 
     // The queue cannot be read: the server's message and a way to try again.
@@ -97,7 +92,6 @@ test.describe('gate queue', () => {
     await expect(dialog).toBeHidden();
 
     const vehicle = newVehicle({ tenantName: 'Queue Test Couriers' });
-    created.push({ siteId, registration: vehicle.vehicleRegistration });
     const bay = await registerWalkIn(page, vehicle);
     expect(bay).toMatch(/^N-\d{2}$/);
 
@@ -154,16 +148,15 @@ test.describe('gate queue', () => {
     await expect(live.getByTestId('booking-status')).toHaveText('In progress');
     await expect(live).toContainText(`Bay ${bay}`);
     await expect(page.getByTestId('bay-grid').locator('[data-state="occupied"]').filter({ hasText: vehicle.vehicleRegistration })).toContainText(bay);
-    const onSite = await onSiteBookings(request, await acmeAdmin(request), siteId);
+    const onSite = await onSiteBookings(request, ownOrg, siteId);
     expect(onSite.filter((b) => b.vehicleRegistration === vehicle.vehicleRegistration)).toEqual([expect.objectContaining({ status: 'in_progress', bayName: bay })]);
   });
 
-  test('security staff register a walk-in on a tablet; calling it to a bay is left to a dockmaster', async ({ page, capture }) => {
+  test('security staff register a walk-in on a tablet; calling it to a bay is left to a dockmaster', async ({ page, ownOrg, capture }) => {
     await page.setViewportSize(TABLET);
     // The page's clock, so the waiting time can be seen ticking without waiting minutes for it.
     await page.clock.install();
-    await signInAtDock(page, SITE, 'S1001');
-    const siteId = await siteIdOf(page);
+    await signInAtDock(page, ownOrg.name, SITE, 'S1001');
     await page.getByRole('button', { name: 'Toggle navigation' }).click();
     await page.getByRole('link', { name: 'Gate Queue' }).click();
     await expect(page).toHaveURL('/dockmaster/queue');
@@ -172,7 +165,6 @@ test.describe('gate queue', () => {
     await page.getByRole('button', { name: 'Register walk-in' }).click();
     const dialog = page.getByRole('dialog', { name: 'Register walk-in' });
     const vehicle = newVehicle({ tenantName: 'Queue Test Couriers' });
-    created.push({ siteId, registration: vehicle.vehicleRegistration });
     await fillWalkIn(dialog, vehicle);
     expect(await overflows(page)).toBe(false);
     await expectTouchSized(dialog);

@@ -2,16 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
-import { simpleParser } from 'mailparser';
 import { DEMO_PASSWORD } from '../domain/constants';
+import { DATA_DIR, latestMailTo } from './mail';
+import { createOwnOrg, suspendOwnOrg, type OwnOrg, type OwnOrgSetup } from './own-org';
+import { RunLock } from './run-lock';
 
-export { expect };
+export { expect, latestMailTo };
 
 export const SCREENSHOT_DIR = path.join(import.meta.dirname, 'screenshots');
-export const OUTBOX_DIR = path.join(
-  process.env.E2E_DATA_DIR ? path.resolve(process.env.E2E_DATA_DIR) : path.join(import.meta.dirname, '.data', 'run'),
-  'outbox',
-);
+
+/** The run's lock (e2e/run-lock.ts), in the run's data directory: the server start empties it. */
+const runLock = new RunLock(path.join(DATA_DIR, 'e2e-locks'));
 
 /** Waits until finite CSS animations and transitions are done (spinners run forever; skip them). */
 async function settle(page: Page): Promise<void> {
@@ -50,7 +51,25 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string, o
   expect(serious, `Accessibility violations on ${label} (${page.url()}):\n${report}`).toEqual([]);
 }
 
+type Options = {
+  /**
+   * The test reads or changes what is platform-wide (every organization's figures or lists, the
+   * platform settings, the portal's list of every site): it runs while no other test does.
+   * `test.use({ runAlone: true })` in the spec or a describe block.
+   */
+  runAlone: boolean;
+  /** What `ownOrg` is made with: `test.use({ ownOrgSetup: { … } })`. */
+  ownOrgSetup: OwnOrgSetup;
+};
+
 type Fixtures = {
+  /** Holds the run's lock for the test: alone (runAlone) or alongside the other tests. */
+  runLock: void;
+  /**
+   * An organization of this test's own (e2e/own-org.ts), made before the test and suspended after
+   * it: a test that changes data changes it there, never in the demo organizations.
+   */
+  ownOrg: OwnOrg;
   /** Scans the current page with axe (0 serious/critical violations). */
   checkA11y: (label?: string) => Promise<void>;
   /** Lets the page settle, scans it with axe and saves e2e/screenshots/<name>.png. */
@@ -59,7 +78,36 @@ type Fixtures = {
   consoleErrors: string[];
 };
 
-export const test = base.extend<Fixtures>({
+/** 'org-blackouts.spec.ts' → 'E2E Org Blackouts': the own organization's name says whose it is. */
+function labelOf(file: string): string {
+  const words = path.basename(file).replace(/\.spec\.ts$/, '').split('-');
+  return `E2E ${words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ')}`;
+}
+
+export const test = base.extend<Fixtures & Options>({
+  runAlone: [false, { option: true }],
+  ownOrgSetup: [{}, { option: true }],
+  // Set up before any other fixture of the test (auto) and torn down after them all; waiting for
+  // the lock has a budget of its own, not the test's.
+  runLock: [
+    async ({ runAlone }, use) => {
+      const release = await (runAlone ? runLock.exclusive() : runLock.shared());
+      try {
+        await use();
+      } finally {
+        release();
+      }
+    },
+    { auto: true, timeout: 600_000 },
+  ],
+  ownOrg: [
+    async ({ request, ownOrgSetup }, use, testInfo) => {
+      const org = await createOwnOrg(request, labelOf(testInfo.file), ownOrgSetup);
+      await use(org);
+      await suspendOwnOrg(request, org);
+    },
+    { timeout: 120_000 },
+  ],
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];
     page.on('console', (message) => {
@@ -107,19 +155,4 @@ export async function signInAtOrgAdmin(page: Page, organization: string, email: 
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Access Admin Dashboard' }).click();
-}
-
-/** The newest message in the server's outbox addressed to `to`, as plain text. */
-export async function latestMailTo(to: string, timeoutMs = 10_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const files = fs.existsSync(OUTBOX_DIR) ? fs.readdirSync(OUTBOX_DIR).filter((f) => f.endsWith('.eml')).sort().reverse() : [];
-    for (const file of files) {
-      const mail = await simpleParser(fs.readFileSync(path.join(OUTBOX_DIR, file)));
-      const recipients = [mail.to].flat().flatMap((a) => a?.value ?? []).map((a) => a.address?.toLowerCase());
-      if (recipients.includes(to.toLowerCase())) return mail.text ?? '';
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`No mail to ${to} in ${OUTBOX_DIR}`);
 }

@@ -4,54 +4,18 @@ import { WEEKDAYS } from '../domain/enums';
 import type { GateBooking as GateRow, GateOverview } from '../domain/gate';
 import { localDateOf, localTimeOf, todayIn } from '../domain/slot-grid';
 import { chooseOption, expect } from './fixtures';
+import { stampOf, zoneNearNoon } from './own-org';
 
-// What the gate's e2e specs share (issue 10): the demo organization Acme's admin, a site of a
-// spec's own that is open round the clock, bookings due at it now, walk-ins, dock staff signed in
-// at a site, and the clean-up that leaves the organization as it was. The demo sites keep Sydney
-// office hours and the server refuses a check-in outside 60 min before the start … the no-show
-// cut-off, so a spec that checks vehicles in at any hour brings its own site and closes it at the
-// end (deactivated: other specs count the organization's active sites; nothing counts inactive ones).
+// What the gate's e2e specs share (issue 10): a site open round the clock, bookings due at it now,
+// walk-ins, dock staff signed in at a site, and the clean-up of a further site. They run in an
+// organization of the test's own (e2e/own-org.ts: ownOrg), whose admin is an `Admin` here. The
+// server refuses a check-in outside 60 min before the start … the no-show cut-off, so a spec that
+// checks vehicles in at any hour uses a site open round the clock in a zone where it is about noon.
 
-export const ORG = 'Acme Logistics';
-export const ADMIN = 'admin@acme.test';
-
-/** The Acme org admin's bearer header and the organization's id. */
+/** An org admin's bearer header and the organization's id (an OwnOrg is one). */
 export type Admin = { orgId: string; headers: Record<string, string> };
 
-/** Signs the Acme org admin in through the API (a session of its own, independent of any page's). */
-export async function acmeAdmin(request: APIRequestContext): Promise<Admin> {
-  const session = await request.post('/api/auth/token?grant_type=password', { data: { email: ADMIN, password: DEMO_PASSWORD } });
-  expect(session.ok(), await session.text()).toBeTruthy();
-  const token = ((await session.json()) as { access_token: string }).access_token;
-  const orgs = (await (await request.get('/api/public/organizations')).json()) as Array<{ id: string; name: string }>;
-  const org = orgs.find((o) => o.name === ORG);
-  expect(org, `${ORG} among the public organizations`).toBeDefined();
-  return { orgId: org!.id, headers: { authorization: `Bearer ${token}` } };
-}
-
-/** A short unique upper-case stamp for names, TSR numbers and plates. */
-export const stampOf = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`.toUpperCase();
-
 export type GateSite = { id: string; name: string; timeZone: string; bays: Array<{ id: string; name: string }> };
-
-/**
- * The site's zone: a fixed-offset IANA zone in which it is between 12:00 and 12:59 now
- * (Etc/GMT-N is N hours AHEAD of UTC, the POSIX sign; Etc/GMT-12 … Etc/GMT+11 cover every UTC hour).
- *
- * Why not UTC (or any one fixed zone): a booking "due now" is made at the next half-hour slot, 1–31
- * minutes ahead, on the site's local date of that slot. From 23:29 UTC that slot is 00:00 of the
- * next UTC day, so in a UTC site the booking falls on the site's tomorrow: the gate's live list and
- * its "Expected Today" counter (the site-local day, decision 011) miss it, and a booking a few hours
- * later crosses midnight even earlier in the evening. A site whose local time is about noon when it
- * is created has ~11 hours before its midnight: the next slot and the later ones a spec books are
- * all on the site's today, and the slot is always inside the check-in window (it opens 60 min
- * before the start). An Etc/GMT zone has whole-hour offsets (the UTC half-hour grid is the site's)
- * and no daylight saving (no missing or doubled hour).
- */
-export function zoneNearNoon(now = new Date()): string {
-  const offset = 12 - now.getUTCHours(); // -11 … 12
-  return offset === 0 ? 'Etc/GMT' : offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
-}
 
 /** Creates a site open 00:00–24:00 every day with no minimum advance, in zoneNearNoon(), with bays G1 … G`bayCount`. */
 export async function createAllHoursSite(request: APIRequestContext, admin: Admin, bayCount: number, name = `Gate Test ${stampOf()}`): Promise<GateSite> {
@@ -181,10 +145,9 @@ export async function liftEmergencyStop(request: APIRequestContext, admin: Admin
 }
 
 /**
- * Leaves nothing behind: lifts a stop a failed test left, checks out every vehicle still on site,
+ * Closes a further site: lifts a stop a failed test left, checks out every vehicle still on site,
  * then deactivates the site, cancelling its bookings still ahead. The site is deactivated even when
- * an earlier step fails (other specs count the organization's active sites); the failure is then
- * reported.
+ * an earlier step fails; the failure is then reported.
  */
 export async function closeSite(request: APIRequestContext, admin: Admin, site: GateSite): Promise<void> {
   const problems: string[] = [];
@@ -199,10 +162,10 @@ export async function closeSite(request: APIRequestContext, admin: Admin, site: 
   expect(problems, `closing ${site.name}`).toEqual([]);
 }
 
-/** Signs dock staff in at the site through /dockmaster: the dock master D1001, or security's S1001. */
-export async function signInAtDock(page: Page, siteName: string, employeeId: 'D1001' | 'S1001' = 'D1001'): Promise<void> {
+/** Signs dock staff in at the organization's site through /dockmaster: the dock master D1001, or security's S1001. */
+export async function signInAtDock(page: Page, orgName: string, siteName: string, employeeId: 'D1001' | 'S1001' = 'D1001'): Promise<void> {
   await page.goto('/dockmaster');
-  await chooseOption(page, 'Site', `${siteName} — ${ORG}`);
+  await chooseOption(page, 'Site', `${siteName} — ${orgName}`);
   await page.getByLabel('Employee ID').fill(employeeId);
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Access Dock Operations' }).click();

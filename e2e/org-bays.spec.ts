@@ -4,22 +4,26 @@ import { expect, signInAtOrgAdmin, test } from './fixtures';
 
 // The organization's bays (issue 9): an admin adds a bay in the browser — the form refuses a bad
 // clearance and a name the site already has with the API's own messages — and the public booking
-// portal offers the new bay at once: a vehicle taller than every bay of Harbour Foods (4.6 m at
-// most) gets slots only once the new 5.5 m bay exists. Harbour Foods, so the Acme-based specs
-// that count Acme's bays see none of this.
+// portal offers the new bay at once: a vehicle taller than every bay of the site (4.6 m at most)
+// gets slots only once the new 5.5 m bay exists. In an organization of the test's own (ownOrg),
+// shaped like the demo's Harbour Foods: one site, Harbour DC, with bays H-01 … H-04.
 
 const TALL_VEHICLE_M = 5.2;
 
-/** Harbour Foods' id and a day on which its site takes a 3.5 m vehicle (open, within the horizon). */
-async function harbourAndOpenDay(request: APIRequestContext): Promise<{ orgId: string; day: string }> {
-  const orgs = (await (await request.get('/api/public/organizations')).json()) as Array<{ id: string; name: string }>;
-  const orgId = orgs.find((o) => o.name === 'Harbour Foods')!.id;
+test.use({
+  ownOrgSetup: {
+    sites: [{ name: 'Harbour DC', bays: [3.8, 4.2, 4.6, 4.0].map((heightClearanceM, i) => ({ name: `H-0${i + 1}`, heightClearanceM })) }],
+  },
+});
+
+/** A day on which the organization's site takes a 3.5 m vehicle (open, within the horizon). */
+async function openDay(request: APIRequestContext, orgId: string): Promise<string> {
   for (let ahead = 2; ahead < 12; ahead++) {
     const day = new Date(Date.now() + ahead * 86_400_000).toISOString().slice(0, 10);
     const grid = await (await request.post('/api/public/availability', { data: { orgId, date: day, durationMin: 30, vehicleHeightM: 3.5 } })).json();
-    if ((grid.slots as Array<{ available: boolean }>).some((s) => s.available)) return { orgId, day: grid.date ?? day };
+    if ((grid.slots as Array<{ available: boolean }>).some((s) => s.available)) return grid.date ?? day;
   }
-  throw new Error('Harbour Foods has no open day in the next 12 days');
+  throw new Error('the site has no open day in the next 12 days');
 }
 
 async function tallVehicleBays(request: APIRequestContext, orgId: string, day: string): Promise<number> {
@@ -28,11 +32,12 @@ async function tallVehicleBays(request: APIRequestContext, orgId: string, day: s
 }
 
 test.describe('organization bays', () => {
-  test('an admin adds a tall bay and the booking portal offers it at once', async ({ page, browser, capture }) => {
-    const { orgId, day } = await harbourAndOpenDay(page.request);
+  test('an admin adds a tall bay and the booking portal offers it at once', async ({ page, browser, ownOrg, capture }) => {
+    const { orgId } = ownOrg;
+    const day = await openDay(page.request, orgId);
     expect(await tallVehicleBays(page.request, orgId, day)).toBe(0);
 
-    await signInAtOrgAdmin(page, 'Harbour Foods', 'admin@harbour.test');
+    await signInAtOrgAdmin(page, ownOrg.name, ownOrg.adminEmail);
     await expect(page).toHaveURL(/\/org\/dashboard/);
     await page.goto('/org/bays');
     await expect(page.getByRole('heading', { name: 'Bays', level: 1 })).toBeVisible();
@@ -76,8 +81,7 @@ test.describe('organization bays', () => {
     await expect(grid.locator('button[data-slot]:not([disabled])').first()).toBeEnabled();
     await haulier.close();
 
-    // The other specs share this server and read the demo bays (the portal's site cards): the
-    // new bay has no bookings, so it may be deleted again.
+    // The new bay has no bookings, so it may be deleted again; the portal stops offering it.
     const session = await page.evaluate((key) => JSON.parse(localStorage.getItem(key)!) as { access_token: string }, STORAGE_KEYS.session);
     const headers = { authorization: `Bearer ${session.access_token}` };
     const list = (await (await page.request.get(`/api/orgs/${orgId}/bays?pageSize=100`, { headers })).json()) as { items: Array<{ id: string; name: string }> };

@@ -2,12 +2,10 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, latestMailTo, signInAtOrgAdmin, test } from './fixtures';
 
 // The organization's booking list: find a request, open it, approve it; decline another with a
-// reason that reaches the haulier's e-mail.
+// reason that reaches the haulier's e-mail. In an organization of each test's own (ownOrg).
 
 /** A pending request through the public API, on the first free slot five days ahead. */
-async function requestBooking(request: APIRequestContext, tag: string): Promise<{ tsr: string; email: string }> {
-  const orgs = (await (await request.get('/api/public/organizations')).json()) as Array<{ id: string; name: string }>;
-  const orgId = orgs.find((o) => o.name === 'Acme Logistics')!.id;
+async function requestBooking(request: APIRequestContext, orgId: string, tag: string): Promise<{ tsr: string; email: string }> {
   const day = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
   const grid = await (await request.post('/api/public/availability', { data: { orgId, date: day, durationMin: 30, vehicleHeightM: 3.5 } })).json();
   const slot = (grid.slots as Array<{ time: string; available: boolean }>).find((s) => s.available)!.time;
@@ -45,9 +43,9 @@ async function openBooking(page: Page, tsr: string): Promise<void> {
 }
 
 test.describe('organization bookings', () => {
-  test('an admin finds a request, sees every field, and approves it', async ({ page, capture }) => {
-    const { tsr } = await requestBooking(page.request, 'Approve');
-    await signInAtOrgAdmin(page, 'Acme Logistics', 'admin@acme.test');
+  test('an admin finds a request, sees every field, and approves it', async ({ page, ownOrg, capture }) => {
+    const { tsr } = await requestBooking(page.request, ownOrg.orgId, 'Approve');
+    await signInAtOrgAdmin(page, ownOrg.name, ownOrg.adminEmail);
     await expect(page).toHaveURL(/\/org\/dashboard/);
     await page.goto('/org/bookings');
     await expect(page.getByRole('heading', { name: 'Bookings', level: 1 })).toBeVisible();
@@ -63,15 +61,15 @@ test.describe('organization bookings', () => {
     await drawer.getByRole('button', { name: 'Approve' }).click();
     await expect(drawer.getByTestId('booking-status')).toHaveText('Approved');
     await expect(drawer.getByRole('button', { name: 'Check In' })).toBeVisible();
-    await expect(drawer.getByLabel('Booking history')).toContainText('admin@acme.test');
+    await expect(drawer.getByLabel('Booking history')).toContainText(ownOrg.adminEmail);
     // The list behind the drawer follows.
     await page.keyboard.press('Escape');
     await expect(page.getByRole('table', { name: 'Bookings' }).getByTestId('booking-status')).toHaveText('Approved');
   });
 
-  test('a decline needs a reason, and the haulier’s e-mail carries it', async ({ page }) => {
-    const { tsr, email } = await requestBooking(page.request, 'Decline');
-    await signInAtOrgAdmin(page, 'Acme Logistics', 'admin@acme.test');
+  test('a decline needs a reason, and the haulier’s e-mail carries it', async ({ page, ownOrg }) => {
+    const { tsr, email } = await requestBooking(page.request, ownOrg.orgId, 'Decline');
+    await signInAtOrgAdmin(page, ownOrg.name, ownOrg.adminEmail);
     await expect(page).toHaveURL(/\/org\/dashboard/);
     await openBooking(page, tsr);
     const drawer = page.getByRole('dialog', { name: `Booking ${tsr}` });
@@ -88,14 +86,14 @@ test.describe('organization bookings', () => {
     expect(await latestMailTo(email)).toContain('Reason: No refrigerated bay free that morning');
   });
 
-  test('a second signed-in browser sees the approval without reloading', async ({ page, browser }) => {
-    const { tsr } = await requestBooking(page.request, 'Live');
-    await signInAtOrgAdmin(page, 'Acme Logistics', 'admin@acme.test');
+  test('a second signed-in browser sees the approval without reloading', async ({ page, browser, ownOrg }) => {
+    const { tsr } = await requestBooking(page.request, ownOrg.orgId, 'Live');
+    await signInAtOrgAdmin(page, ownOrg.name, ownOrg.adminEmail);
     await expect(page).toHaveURL(/\/org\/dashboard/);
     const other = await browser.newContext();
     const watcher = await other.newPage();
     try {
-      await signInAtOrgAdmin(watcher, 'Acme Logistics', 'admin@acme.test');
+      await signInAtOrgAdmin(watcher, ownOrg.name, ownOrg.adminEmail);
       await expect(watcher).toHaveURL(/\/org\/dashboard/);
       await watcher.goto(`/org/bookings?q=${encodeURIComponent(tsr)}`);
       const watched = watcher.getByRole('table', { name: 'Bookings' }).getByTestId('booking-status');
@@ -114,8 +112,8 @@ test.describe('organization bookings', () => {
     }
   });
 
-  test('an admin books a walk-in for a tenant from /org/bookings/new', async ({ page, capture }) => {
-    await signInAtOrgAdmin(page, 'Acme Logistics', 'admin@acme.test');
+  test('an admin books a walk-in for a tenant from /org/bookings/new', async ({ page, ownOrg, capture }) => {
+    await signInAtOrgAdmin(page, ownOrg.name, ownOrg.adminEmail);
     await expect(page).toHaveURL(/\/org\/dashboard/);
     await page.goto('/org/bookings');
     await page.getByRole('link', { name: 'New booking' }).click();

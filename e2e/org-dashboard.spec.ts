@@ -5,17 +5,22 @@ import { expect, latestMailTo, signInAtLogin, test } from './fixtures';
 
 // The organization admin dashboard (spec §2): the figures on screen are the API's, and pending
 // requests are approved and declined (with a reason the haulier receives) from the recent list.
+// In an organization of each test's own (ownOrg) with two sites in Sydney, like the demo's Acme.
+
+test.use({
+  ownOrgSetup: {
+    sites: [
+      { name: 'North Terminal', bays: [3.8, 4.5, 5.5].map((heightClearanceM, i) => ({ name: `N-0${i + 1}`, heightClearanceM })) },
+      { name: 'South Terminal', bays: [3.8, 4.2].map((heightClearanceM, i) => ({ name: `S-0${i + 1}`, heightClearanceM })) },
+    ],
+  },
+});
 
 /** A calendar date `days` from today, 'YYYY-MM-DD'. */
 function dateInDays(days: number): string {
   const d = new Date();
   d.setDate(d.getDate() + days);
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
-async function acmeId(request: APIRequestContext): Promise<string> {
-  const orgs = (await (await request.get('/api/public/organizations')).json()) as Array<{ id: string; name: string }>;
-  return orgs.find((o) => o.name === 'Acme Logistics')!.id;
 }
 
 /** A pending request through the public portal's API; answers its TSR number and the haulier's e-mail. */
@@ -61,15 +66,15 @@ async function dashboardFromApi(page: Page, orgId: string): Promise<OrgDashboard
 const row = (page: Page, tsrNumber: string) => page.getByTestId('recent-requests').getByRole('row').filter({ hasText: tsrNumber });
 
 test.describe('organization admin dashboard', () => {
-  test('shows the API’s figures, approves and declines pending requests', async ({ page, request, capture }) => {
-    const orgId = await acmeId(request);
+  test('shows the API’s figures, approves and declines pending requests', async ({ page, request, ownOrg, capture }) => {
+    const { orgId } = ownOrg;
     const toDecline = await requestBooking(request, orgId, 'Decline', '11:00');
     const toApprove = await requestBooking(request, orgId, 'Approve', '10:00');
 
-    await signInAtLogin(page, 'admin@acme.test');
+    await signInAtLogin(page, ownOrg.adminEmail);
     await expect(page).toHaveURL('/org/dashboard');
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-    await expect(page.getByText('Acme Logistics · All sites')).toBeVisible();
+    await expect(page.getByText(`${ownOrg.name} · All sites`)).toBeVisible();
 
     // The figures on screen are the API's answer for the same moment.
     await expect(row(page, toApprove.tsrNumber)).toBeVisible();
@@ -94,7 +99,7 @@ test.describe('organization admin dashboard', () => {
       await expect(siteRow.locator('[data-field="todaysBookings"]')).toHaveText(String(site.todaysBookings));
       if (site.isOpenToday) await expect(siteRow.locator('[data-field="utilisation"]')).toContainText(`${site.utilisationPercent}%`);
     }
-    expect(api.sites.find((s) => s.name === 'North Terminal')?.activeBays).toBe(12);
+    expect(api.sites.find((s) => s.name === 'North Terminal')?.activeBays).toBe(ownOrg.site('North Terminal').bays.length);
     const recent = page.getByTestId('recent-requests').getByRole('row');
     await expect(recent).toHaveCount(api.recentRequests.length + 1);
     await expect(recent.nth(1)).toContainText(api.recentRequests[0]!.tsrNumber);
@@ -129,13 +134,13 @@ test.describe('organization admin dashboard', () => {
     await expect.poll(() => latestMailTo(toDecline.email), { timeout: 15_000 }).toContain(`Reason: ${reason}`);
   });
 
-  test('a request changed meanwhile is refused with the server’s message and refreshed', async ({ page, request }) => {
-    const orgId = await acmeId(request);
+  test('a request changed meanwhile is refused with the server’s message and refreshed', async ({ page, request, ownOrg }) => {
+    const { orgId } = ownOrg;
     const stale = await requestBooking(request, orgId, 'Stale', '12:00');
     // A screen that missed the change: its live-update socket is cut off (answered by a mock that
     // never passes anything on), or the push would refresh the row before the click.
     await page.routeWebSocket(/\/api\/realtime/, () => undefined);
-    await signInAtLogin(page, 'admin@acme.test');
+    await signInAtLogin(page, ownOrg.adminEmail);
     await expect(row(page, stale.tsrNumber)).toBeVisible();
 
     // Someone else approves it first, through the API.
@@ -154,15 +159,15 @@ test.describe('organization admin dashboard', () => {
     await expect(row(page, stale.tsrNumber).getByRole('button')).toHaveCount(0);
   });
 
-  test('a second signed-in browser sees an approval on its dashboard without reloading', async ({ page, request, browser }) => {
-    const orgId = await acmeId(request);
+  test('a second signed-in browser sees an approval on its dashboard without reloading', async ({ page, request, browser, ownOrg }) => {
+    const { orgId } = ownOrg;
     const live = await requestBooking(request, orgId, 'Live', '14:00');
-    await signInAtLogin(page, 'admin@acme.test');
+    await signInAtLogin(page, ownOrg.adminEmail);
     await expect(page).toHaveURL(/\/org\/dashboard/);
     const other = await browser.newContext();
     const watcher = await other.newPage();
     try {
-      await signInAtLogin(watcher, 'admin@acme.test');
+      await signInAtLogin(watcher, ownOrg.adminEmail);
       await expect(watcher).toHaveURL(/\/org\/dashboard/);
       await expect(row(watcher, live.tsrNumber)).toContainText('Pending');
       let reloaded = false;

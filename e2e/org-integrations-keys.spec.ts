@@ -2,11 +2,19 @@ import { chooseOption, expect, signInAtOrgAdmin, test } from './fixtures';
 
 // Integrations › API keys in the browser (issue 13): an admin makes a key for a tenant and sees
 // its secret once; a scripted carrier system then books through the SSC appointment API with it,
-// and the booking shows on /org/bookings like a portal booking.
+// and the booking shows on /org/bookings like a portal booking. In an organization of the test's
+// own (ownOrg) with a North Terminal and the tenant Coastal Freight Co.
+
+test.use({
+  ownOrgSetup: {
+    sites: [{ name: 'North Terminal', bays: [{ name: 'N-01', heightClearanceM: 4.5 }, { name: 'N-02', heightClearanceM: 5.5 }] }],
+    tenants: ['Coastal Freight Co'],
+  },
+});
 
 test.describe('API keys and the carrier API', () => {
-  test('an admin creates a key, the secret is shown once, and a carrier books with it', async ({ page, capture }) => {
-    await signInAtOrgAdmin(page, 'Acme Logistics', 'admin@acme.test');
+  test('an admin creates a key, the secret is shown once, and a carrier books with it', async ({ page, ownOrg, capture }) => {
+    await signInAtOrgAdmin(page, ownOrg.name, ownOrg.adminEmail);
     await expect(page).toHaveURL(/\/org\/dashboard/);
     await page.goto('/org/settings?tab=integrations');
     await expect(page.getByRole('heading', { name: 'API keys', level: 2 })).toBeVisible();

@@ -8,7 +8,16 @@ import { expect, signInAtOrgAdmin, test } from './fixtures';
 // TSR link to a stand-in ServiceNow gets a work note per status change of a booking carrying its
 // TSR URL (one accepted, one refused and waiting for its retry); a carrier's SSC subscription gets
 // the appointment-changed event of its approved appointment. The admin reads both logs and
-// deletes the subscription after confirming.
+// deletes the subscription after confirming. In an organization of the test's own (ownOrg); the
+// private-targets switch is platform-wide, so the test runs alone (and switches it off again).
+
+test.use({
+  runAlone: true,
+  ownOrgSetup: {
+    sites: [{ name: 'North Terminal', bays: [{ name: 'N-01', heightClearanceM: 4.5 }, { name: 'N-02', heightClearanceM: 5.5 }] }],
+    tenants: ['Coastal Freight Co'],
+  },
+});
 
 const SYS_ID = '0123456789abcdef0123456789abcdef';
 
@@ -30,22 +39,19 @@ test.describe('integrations: delivery logs', () => {
   test.beforeAll(async () => {
     receiver = await startTestReceiver();
   });
-  test.afterAll(async ({ request }) => {
-    // The next specs start from an unconnected TSR link and no private targets.
-    const admin = await tokenFor(request, 'admin@acme.test');
-    const orgs = (await (await request.get('/api/me/organizations', { headers: admin })).json()) as Array<{ id: string; name: string }>;
-    await request.delete(`/api/orgs/${orgs.find((o) => o.name === 'Acme Logistics')!.id}/tsr-connections/servicenow`, { headers: admin });
+  // While the test still runs alone: the next tests start with no private targets.
+  test.afterEach(async ({ request }) => {
     await setPrivateTargets(request, false);
+  });
+  test.afterAll(async () => {
     await receiver.close();
   });
 
-  test('an admin reads the TSR link’s work notes and a carrier subscription’s deliveries, and deletes the subscription', async ({ page, request, capture }) => {
+  test('an admin reads the TSR link’s work notes and a carrier subscription’s deliveries, and deletes the subscription', async ({ page, request, ownOrg, capture }) => {
     const stamp = Date.now().toString(36).toUpperCase();
     const origin = new URL(receiver.url).origin;
     await setPrivateTargets(request, true);
-    const admin = await tokenFor(request, 'admin@acme.test');
-    const orgs = (await (await request.get('/api/me/organizations', { headers: admin })).json()) as Array<{ id: string; name: string }>;
-    const orgId = orgs.find((o) => o.name === 'Acme Logistics')!.id;
+    const { orgId, headers: admin } = ownOrg;
     const org = (path: string) => `/api/orgs/${orgId}${path}`;
     const move = async (bookingId: string, to: string, reason?: string) => {
       const { version } = await (await request.get(org(`/bookings/${bookingId}`), { headers: admin })).json();
@@ -117,7 +123,7 @@ test.describe('integrations: delivery logs', () => {
     await expect.poll(() => receiver.received.filter((r) => r.path.startsWith(`/ssc/${stamp.toLowerCase()}`)).length).toBeGreaterThan(0);
 
     // On screen: the carrier's subscription and what was posted to it.
-    await signInAtOrgAdmin(page, 'Acme Logistics', 'admin@acme.test');
+    await signInAtOrgAdmin(page, ownOrg.name, ownOrg.adminEmail);
     await expect(page).toHaveURL(/\/org\/dashboard/);
     await page.goto('/org/settings?tab=integrations');
     const subscriptions = page.getByRole('region', { name: 'Carrier subscriptions (SSC)' });

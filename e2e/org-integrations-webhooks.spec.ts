@@ -22,17 +22,22 @@ async function setPrivateTargets(request: APIRequestContext, on: boolean) {
 }
 
 test.describe('integrations: webhooks', () => {
+  // The private-targets switch is platform-wide: these tests run alone, and it is off again after each.
+  // The endpoints and the TSR link are made in an organization of each test's own (ownOrg).
+  test.use({ runAlone: true });
   let receiver: TestReceiver;
   test.beforeAll(async () => {
     receiver = await startTestReceiver();
   });
-  test.afterAll(async ({ request }) => {
+  test.afterEach(async ({ request }) => {
     await setPrivateTargets(request, false);
+  });
+  test.afterAll(async () => {
     await receiver.close();
   });
 
-  test('an admin adds an endpoint, gets the signed test, reads the log, rotates, disables and deletes', async ({ page, request, capture }) => {
-    await signInAtOrgAdmin(page, 'Acme Logistics', 'admin@acme.test');
+  test('an admin adds an endpoint, gets the signed test, reads the log, rotates, disables and deletes', async ({ page, request, ownOrg, capture }) => {
+    await signInAtOrgAdmin(page, ownOrg.name, ownOrg.adminEmail);
     await expect(page).toHaveURL(/\/org\/dashboard/);
     await page.goto('/org/settings?tab=integrations');
     const section = page.getByRole('region', { name: 'Webhooks' });
@@ -125,8 +130,8 @@ test.describe('integrations: webhooks', () => {
     await expect(section.getByText('No webhook endpoints yet.')).toBeVisible();
   });
 
-  test('an admin connects ServiceNow for the TSR link; the password is never shown again; removing asks first', async ({ page, capture }) => {
-    await signInAtOrgAdmin(page, 'Acme Logistics', 'admin@acme.test');
+  test('an admin connects ServiceNow for the TSR link; the password is never shown again; removing asks first', async ({ page, ownOrg, capture }) => {
+    await signInAtOrgAdmin(page, ownOrg.name, ownOrg.adminEmail);
     await expect(page).toHaveURL(/\/org\/dashboard/);
     await page.goto('/org/settings?tab=integrations');
     const section = page.getByRole('region', { name: 'TSR link' });

@@ -1,19 +1,30 @@
 import type { GateOverview } from '../domain/gate';
 import { expect, signInAtOrgAdmin, test } from './fixtures';
-import { ADMIN, ORG, acmeAdmin, bookDueNow, bookWalkIn, checkOutOnSite, closeSite, createAllHoursSite, onSiteBookings } from './gate-test-site';
+import { bookDueNow, bookWalkIn, checkOutOnSite, closeSite, createAllHoursSite, onSiteBookings } from './gate-test-site';
 
-// The organization's live operations view (issue 10, /org/ops/live): every Acme site's board shows
-// the gate API's figures, and a change made elsewhere reaches the open page without a reload.
+// The organization's live operations view (issue 10, /org/ops/live): every site's board shows the
+// gate API's figures, and a change made elsewhere reaches the open page without a reload. In an
+// organization of each test's own (ownOrg) with two sites.
 
-test('shows each site’s live board and follows a change without reload', async ({ page, request, capture }) => {
+const bays = (prefix: string, clearances: number[]) => clearances.map((heightClearanceM, i) => ({ name: `${prefix}-0${i + 1}`, heightClearanceM }));
+test.use({
+  ownOrgSetup: {
+    sites: [
+      { name: 'North Terminal', bays: bays('N', [4.5, 4.5, 5.5]) },
+      { name: 'South Terminal', bays: bays('S', [3.8, 4.2]) },
+    ],
+  },
+});
+
+test('shows each site’s live board and follows a change without reload', async ({ page, request, ownOrg, capture }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
-  await signInAtOrgAdmin(page, ORG, ADMIN);
+  await signInAtOrgAdmin(page, ownOrg.name, ownOrg.adminEmail);
   await expect(page).toHaveURL(/\/org\//);
   await page.goto('/org/ops/live');
   await expect(page.getByRole('heading', { name: 'Live Operations', level: 1 })).toBeVisible();
 
   // The same admin through the API, from outside the page.
-  const admin = await acmeAdmin(request);
+  const admin = ownOrg;
   const { headers } = admin;
   const sites = (await (await request.get(`/api/orgs/${admin.orgId}/sites`, { headers })).json()) as Array<{ id: string; name: string }>;
   const overview = async (siteId: string) => (await (await request.get(`/api/sites/${siteId}/gate/overview`, { headers })).json()) as GateOverview;
@@ -63,7 +74,7 @@ test('shows each site’s live board and follows a change without reload', async
     await expect(section.locator('[data-counter="At bay"] [data-field="value"]')).toHaveText(String(before.counters.atBay + 1));
     await capture('org-ops-live-walk-in');
   } finally {
-    // Leave the demo data as found: the walk-in leaves the site (called to its bay first if need be).
+    // The walk-in leaves the site (called to its bay first if need be), and the page follows.
     await checkOutOnSite(request, admin, north.id, booking.vehicleRegistration);
   }
   expect(await onSiteBookings(request, admin, north.id)).not.toContainEqual(expect.objectContaining({ id: booking.id }));
@@ -75,13 +86,13 @@ test('shows each site’s live board and follows a change without reload', async
   await capture('org-ops-live-tablet');
 });
 
-test('lists a site’s arrivals, vehicles on site, overstays and late vehicles, and follows them live', async ({ page, request, capture }) => {
-  // A site of this test's own, open round the clock (e2e/gate-test-site.ts): the bookings below are
-  // due now whatever the hour. Deactivated at the end, which the open page follows too.
-  const admin = await acmeAdmin(request);
+test('lists a site’s arrivals, vehicles on site, overstays and late vehicles, and follows them live', async ({ page, request, ownOrg, capture }) => {
+  // A further site, open round the clock (e2e/gate-test-site.ts): the bookings below are due now
+  // whatever the hour. Deactivated at the end, which the open page follows too.
+  const admin = ownOrg;
   const site = await createAllHoursSite(request, admin, 2);
   try {
-    await signInAtOrgAdmin(page, ORG, ADMIN);
+    await signInAtOrgAdmin(page, ownOrg.name, ownOrg.adminEmail);
     await expect(page).toHaveURL(/\/org\//);
     await page.goto('/org/ops/live');
     const section = page.locator(`section[data-site="${site.name}"]`);

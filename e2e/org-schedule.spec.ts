@@ -5,20 +5,33 @@ import { localTimeOf, todayIn, weekdayOf } from '../domain/slot-grid';
 import { chooseOption, expect, signInAtLogin, test } from './fixtures';
 
 // /org/schedule: the site's day and week, a booking dragged to another bay and time (and the API
-// agrees it moved), and a drag onto a busy place that snaps back with the server's reason.
+// agrees it moved), and a drag onto a busy place that snaps back with the server's reason. In an
+// organization of the test's own (ownOrg) whose North Terminal has three bays a 4.4 m truck fits.
 
 const TZ = 'Australia/Sydney';
+
+test.use({
+  ownOrgSetup: {
+    sites: [
+      {
+        name: 'North Terminal',
+        bays: [
+          { name: 'N-01', heightClearanceM: 3.8 },
+          { name: 'N-07', heightClearanceM: 4.5 },
+          { name: 'N-08', heightClearanceM: 4.5 },
+          { name: 'N-12', heightClearanceM: 5.5 },
+        ],
+      },
+      { name: 'South Terminal', bays: [{ name: 'S-01', heightClearanceM: 3.8 }] },
+    ],
+  },
+});
 
 /** A weekday at least two days ahead at the site (06:00–22:00 hours, past the minimum advance). */
 function weekdayAhead(): string {
   let day = addDays(todayIn(TZ, new Date()), 2);
   while (['sat', 'sun'].includes(weekdayOf(day))) day = addDays(day, 1);
   return day;
-}
-
-async function organizationId(request: APIRequestContext, name: string): Promise<string> {
-  const orgs = (await (await request.get('/api/public/organizations')).json()) as Array<{ id: string; name: string }>;
-  return orgs.find((o) => o.name === name)!.id;
 }
 
 /** A booking through the public portal API; 4.4 m fits only North Terminal's N-07 and up. */
@@ -71,14 +84,14 @@ async function dragBooking(page: Page, bookingId: string, durationMin: number, m
 }
 
 test.describe('organization schedule', () => {
-  test('drags a booking to another bay and time, and a refused move snaps back with the reason', async ({ page, request, capture }) => {
-    const orgId = await organizationId(request, 'Acme Logistics');
+  test('drags a booking to another bay and time, and a refused move snaps back with the reason', async ({ page, request, ownOrg, capture }) => {
+    const { orgId } = ownOrg;
     const day = weekdayAhead();
     const first = await publicBooking(request, orgId, day, '08:00', 1);
     const second = await publicBooking(request, orgId, day, '08:00', 2);
     expect([first.siteName, second.siteName]).toEqual(['North Terminal', 'North Terminal']);
 
-    await signInAtLogin(page, 'admin@acme.test');
+    await signInAtLogin(page, ownOrg.adminEmail);
     await expect(page).toHaveURL('/org/dashboard');
     await chooseOption(page, 'Site', 'North Terminal');
     await page.getByRole('link', { name: 'Schedule' }).first().click();
@@ -119,7 +132,7 @@ test.describe('organization schedule', () => {
     expect(unmoved).toMatchObject({ bayName: second.bayName, version: 1, startTime: second.startTime });
 
     // 3. The keyboard way: open the booking, move it with the form to an hour its bay is free
-    // (the demo data and earlier tests fill some). First let the refusal's toast go.
+    // (the others' bookings may fill some). First let the refusal's toast go.
     await expect(refusal).toHaveCount(0, { timeout: 15_000 });
     const now = (await (await request.get(`/api/orgs/${orgId}/schedule?siteId=${(await siteIdOf(request, orgId, headers))}&from=${day}&to=${day}`, { headers })).json()) as Schedule;
     const eightAt = Date.parse(second.startTime);

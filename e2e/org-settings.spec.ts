@@ -2,11 +2,14 @@ import { PNG_BYTES } from '../server/test/files';
 import { expect, signInAtOrgAdmin, test } from './fixtures';
 
 // The organization's own settings in the browser: the admin sets the booking policy and who hears
-// of new requests, uploads a logo, and makes a camera webhook token whose secret is shown once.
+// of new requests, uploads a logo, and makes a camera webhook token whose secret is shown once. In
+// an organization of each test's own (ownOrg), which starts with the product's defaults.
+
+test.use({ ownOrgSetup: { sites: [{ name: 'North Terminal', bays: [{ name: 'N-01', heightClearanceM: 4.5 }] }] } });
 
 test.describe('organization settings', () => {
-  test('an admin changes the booking policy and the new-request recipients, and uploads a logo', async ({ page, capture }) => {
-    await signInAtOrgAdmin(page, 'Acme Logistics', 'admin@acme.test');
+  test('an admin changes the booking policy and the new-request recipients, and uploads a logo', async ({ page, ownOrg, capture }) => {
+    await signInAtOrgAdmin(page, ownOrg.name, ownOrg.adminEmail);
     await expect(page).toHaveURL(/\/org\/dashboard/);
 
     await page.goto('/org/settings?tab=policy');
@@ -45,24 +48,13 @@ test.describe('organization settings', () => {
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Upload logo' }).click();
     await (await chooser).setFiles({ name: 'acme.png', mimeType: 'image/png', buffer: PNG_BYTES });
-    await expect(page.getByRole('img', { name: 'Acme Logistics logo' })).toBeVisible();
+    await expect(page.getByRole('img', { name: `${ownOrg.name} logo` })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Replace logo' })).toBeVisible();
     await capture('org-settings-organization');
-
-    // The other specs share this server and Acme's demo policy (requests pending, a 2-hour cutoff,
-    // admins notified): put it back.
-    await page.getByRole('tab', { name: 'Booking policy & notifications' }).click();
-    await page.getByRole('switch', { name: 'Approve portal requests automatically' }).uncheck();
-    await page.getByRole('textbox', { name: 'Cancellation cutoff (hours)' }).fill('2');
-    await page.getByRole('radio', { name: 'All organization admins' }).check();
-    await page.getByRole('button', { name: 'Save settings' }).click();
-    await expect(page.getByText('The booking policy and notifications are up to date.')).toBeVisible();
-    await page.reload();
-    await expect(page.getByRole('switch', { name: 'Approve portal requests automatically' })).not.toBeChecked();
   });
 
-  test('an admin creates a camera token, sees its secret once, and revokes it', async ({ page, capture }) => {
-    await signInAtOrgAdmin(page, 'Acme Logistics', 'admin@acme.test');
+  test('an admin creates a camera token, sees its secret once, and revokes it', async ({ page, ownOrg, capture }) => {
+    await signInAtOrgAdmin(page, ownOrg.name, ownOrg.adminEmail);
     await expect(page).toHaveURL(/\/org\/dashboard/);
     await page.goto('/org/settings/number-plates');
     await expect(page.getByRole('heading', { name: 'Number Plate Recognition', level: 1 })).toBeVisible();

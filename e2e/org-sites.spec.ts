@@ -1,5 +1,4 @@
 import type { APIRequestContext } from '@playwright/test';
-import { DEFAULT_OPERATING_HOURS, STORAGE_KEYS } from '../domain/constants';
 import { addDays, formatDay } from '../domain/day-notice';
 import { todayIn, weekdayOf } from '../domain/slot-grid';
 import { expect, signInAtOrgAdmin, test } from './fixtures';
@@ -7,6 +6,7 @@ import { expect, signInAtOrgAdmin, test } from './fixtures';
 // Settings › Sites & hours: the admin gives North Terminal's Mondays a lunch break; the booking in
 // the break is listed (kept, with a link to reschedule it), the table shows the new hours, and the
 // portal stops offering the break at once. Then a holiday closure is added and shows in the list.
+// In an organization of the test's own (ownOrg) whose North Terminal has the demo's hours.
 
 const TZ = 'Australia/Sydney';
 
@@ -17,10 +17,14 @@ function nextMonday(): string {
   return day;
 }
 
-async function acmeId(request: APIRequestContext): Promise<string> {
-  const orgs = (await (await request.get('/api/public/organizations')).json()) as Array<{ id: string; name: string }>;
-  return orgs.find((o) => o.name === 'Acme Logistics')!.id;
-}
+test.use({
+  ownOrgSetup: {
+    sites: [
+      { name: 'North Terminal', bays: [{ name: 'N-01', heightClearanceM: 3.8 }, { name: 'N-07', heightClearanceM: 4.5 }] },
+      { name: 'South Terminal', bays: [{ name: 'S-01', heightClearanceM: 3.8 }] },
+    ],
+  },
+});
 
 /** 4.4 m fits only North Terminal's tall bays. */
 const tallVehicle = { durationMin: 30, vehicleHeightM: 4.4 };
@@ -31,8 +35,8 @@ async function freeTimes(request: APIRequestContext, orgId: string, date: string
 }
 
 test.describe('sites and hours', () => {
-  test('an admin gives Monday a lunch break and adds a holiday closure', async ({ page, capture }) => {
-    const orgId = await acmeId(page.request);
+  test('an admin gives Monday a lunch break and adds a holiday closure', async ({ page, ownOrg, capture }) => {
+    const { orgId } = ownOrg;
     const monday = nextMonday();
     const before = await freeTimes(page.request, orgId, monday);
     const lunchSlot = ['12:00', '12:30'].find((t) => before.includes(t));
@@ -58,7 +62,7 @@ test.describe('sites and hours', () => {
     expect(booked.status(), await booked.text()).toBe(201);
     const bookingId = ((await booked.json()) as { id: string }).id;
 
-    await signInAtOrgAdmin(page, 'Acme Logistics', 'admin@acme.test');
+    await signInAtOrgAdmin(page, ownOrg.name, ownOrg.adminEmail);
     await expect(page).toHaveURL(/\/org\/dashboard/);
     await page.goto('/org/settings?tab=sites');
     const sites = page.getByRole('table', { name: 'Sites' });
@@ -104,19 +108,5 @@ test.describe('sites and hours', () => {
     await expect(drawer.getByRole('table', { name: 'Holiday closures' })).toContainText(formatDay(closed, true));
     expect(await freeTimes(page.request, orgId, closed)).toEqual([]);
     await capture('org-sites-holiday', { fullPage: false });
-
-    // The other specs share this server and North Terminal's demo hours: put them back.
-    const session = await page.evaluate((key) => JSON.parse(localStorage.getItem(key)!) as { access_token: string }, STORAGE_KEYS.session);
-    const headers = { authorization: `Bearer ${session.access_token}` };
-    const api = `/api/orgs/${orgId}/sites`;
-    const all = (await (await page.request.get(`${api}/all`, { headers })).json()) as { items: Array<{ id: string; name: string }> };
-    const northId = all.items.find((site) => site.name === 'North Terminal')!.id;
-    const restored = await page.request.patch(`${api}/${northId}`, { headers, data: { operatingHours: DEFAULT_OPERATING_HOURS } });
-    expect(restored.status(), await restored.text()).toBe(200);
-    const holidays = (await (await page.request.get(`${api}/${northId}/holidays`, { headers })).json()) as { items: Array<{ id: string; name: string }> };
-    for (const holiday of holidays.items.filter((h) => h.name === 'Stocktake')) {
-      expect((await page.request.delete(`${api}/${northId}/holidays/${holiday.id}`, { headers })).status()).toBeLessThan(300);
-    }
-    expect((await freeTimes(page.request, orgId, closed)).length).toBeGreaterThan(0);
   });
 });

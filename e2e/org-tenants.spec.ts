@@ -4,11 +4,12 @@ import { expect, latestMailTo, signInAtOrgAdmin, test } from './fixtures';
 // Tenants: an admin adds a tenant that is approved automatically, the portal approves its request
 // at once; the admin blocks it and the portal refuses the next one; the tenant's page shows its
 // policy, figures and booking. And a CSV import that lists its row errors, then goes through.
+// In an organization of each test's own (ownOrg) with the demo's tenant Metro Haulage.
+
+test.use({ ownOrgSetup: { tenants: ['Metro Haulage'] } });
 
 /** A portal request (the public API, as the booking form sends it) on the first free slot five days ahead. */
-async function portalRequest(request: APIRequestContext, email: string, company: string, tag: string) {
-  const orgs = (await (await request.get('/api/public/organizations')).json()) as Array<{ id: string; name: string }>;
-  const orgId = orgs.find((o) => o.name === 'Acme Logistics')!.id;
+async function portalRequest(request: APIRequestContext, orgId: string, email: string, company: string, tag: string) {
   const day = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
   const grid = await (await request.post('/api/public/availability', { data: { orgId, date: day, durationMin: 30, vehicleHeightM: 3.2 } })).json();
   const slot = (grid.slots as Array<{ time: string; available: boolean }>).find((s) => s.available)!.time;
@@ -35,11 +36,11 @@ async function portalRequest(request: APIRequestContext, email: string, company:
 }
 
 test.describe('tenants', () => {
-  test('an auto-approving tenant is approved at once; once blocked, the portal refuses it', async ({ page, capture }) => {
+  test('an auto-approving tenant is approved at once; once blocked, the portal refuses it', async ({ page, ownOrg, capture }) => {
     const stamp = Date.now();
     const name = `Trusted Freight ${stamp}`;
     const domain = `trusted-${stamp}.test`;
-    await signInAtOrgAdmin(page, 'Acme Logistics', 'admin@acme.test');
+    await signInAtOrgAdmin(page, ownOrg.name, ownOrg.adminEmail);
     await expect(page).toHaveURL(/\/org\/dashboard/);
     await page.goto('/org/tenants');
     await expect(page.getByRole('heading', { name: 'Tenants', level: 1 })).toBeVisible();
@@ -58,7 +59,7 @@ test.describe('tenants', () => {
     await expect(form).toBeHidden();
 
     const haulier = `ops@${domain}`;
-    const approved = await portalRequest(page.request, haulier, 'Whoever Pty Ltd', 'AUTO');
+    const approved = await portalRequest(page.request, ownOrg.orgId, haulier, 'Whoever Pty Ltd', 'AUTO');
     expect(approved.status, JSON.stringify(approved.body)).toBe(201);
     expect(approved.body.status).toBe('approved');
     await expect.poll(() => latestMailTo(haulier), { timeout: 15_000 }).toContain(`Your booking ${approved.tsr} is approved`);
@@ -76,7 +77,7 @@ test.describe('tenants', () => {
     await expect(table.getByTestId('tenant-status')).toHaveText('Blocked');
     await expect(page.locator('.mantine-Notification-root')).toHaveCount(0); // the toasts have closed
 
-    const refused = await portalRequest(page.request, `someone.else@${domain}`, 'Whoever Pty Ltd', 'BLOCKED');
+    const refused = await portalRequest(page.request, ownOrg.orgId, `someone.else@${domain}`, 'Whoever Pty Ltd', 'BLOCKED');
     expect(refused.status).toBe(403);
     expect(refused.body.error.message).toBe(`Bookings for ${name} are not accepted at this organization. Contact the site.`);
 
@@ -99,9 +100,9 @@ test.describe('tenants', () => {
     await expect(page.getByTestId('tenant-status')).toHaveText('Active');
   });
 
-  test('an import lists every row problem and imports nothing, then the fixed file goes through', async ({ page, capture }) => {
+  test('an import lists every row problem and imports nothing, then the fixed file goes through', async ({ page, ownOrg, capture }) => {
     const stamp = Date.now();
-    await signInAtOrgAdmin(page, 'Acme Logistics', 'admin@acme.test');
+    await signInAtOrgAdmin(page, ownOrg.name, ownOrg.adminEmail);
     await expect(page).toHaveURL(/\/org\/dashboard/);
     await page.goto('/org/tenants');
     await page.getByRole('button', { name: 'Import CSV' }).click();

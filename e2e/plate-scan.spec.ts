@@ -1,14 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Locator, type Page } from '@playwright/test';
+import { chromium, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { PLATE_PHOTO_TYPE_MESSAGE, PLATE_UNREADABLE_MESSAGE } from '../domain/plate-reads';
 import { CAMERA_PLATE, VAN_REAR_PHOTO, VAN_REAR_PLATE, renderVanRear } from './fixtures/plates/make-plates';
 import { SCREENSHOT_DIR, chooseOption, expect, expectNoSeriousA11yViolations, signInAtOrgAdmin, test } from './fixtures';
-import { ORG, ADMIN, acmeAdmin, bookDueNow, closeSite, createAllHoursSite, signInAtDock, type Admin, type GateBooking, type GateSite } from './gate-test-site';
+import type { OwnOrg } from './own-org';
+import { bookDueNow, signInAtDock, type GateBooking } from './gate-test-site';
 
-// The plate scanner (issue 10): at a gate of the test's own (e2e/gate-test-site.ts: open round the
-// clock, so this passes at any hour), a dock master checks vehicle A in from a typed plate with an OCR-ish variant and
+// The plate scanner (issue 10): in an organization of each test's own (ownOrg) with its dock staff,
+// at a gate open round the clock (so this passes at any hour), a dock master checks vehicle A in from a typed plate with an OCR-ish variant and
 // vehicle B from a photo read by the server; each is called to a bay on the dock dashboard and
 // checked out from the scanner, while an org admin's Live Operations follows every step without a
 // reload. Unknown, ambiguous and bad reads get a clear answer and change nothing they should not;
@@ -21,36 +22,34 @@ const BLANK_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAAD
 const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 4)}`.toUpperCase();
 const digits = String(100 + (Date.now() % 900));
 
-let admin: Admin;
-let site: GateSite;
-const booked: Record<'a' | 'b' | 'q1' | 'q2' | 'later' | 'camera' | 'auto', GateBooking> = {} as never;
+const SITE = 'Scan Gate';
+test.use({
+  ownOrgSetup: {
+    withDockStaff: true,
+    sites: [{ name: SITE, hours: 'all-day', bays: Array.from({ length: 7 }, (_, i) => ({ name: `G${i + 1}`, heightClearanceM: 4.5 })) }],
+  },
+});
 
-test.describe.configure({ mode: 'serial' });
-
-test.beforeAll(async ({ playwright }, testInfo) => {
-  const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
-  admin = await acmeAdmin(request);
-  site = await createAllHoursSite(request, admin, 7, `Scan Gate ${stamp}`);
-  const due = (tsrNumber: string, vehicleRegistration: string, slotsLater = 0) =>
-    bookDueNow(request, admin, site, { tsrNumber, vehicleRegistration, slotsLater });
-  booked.a = await due(`TSR-SCAN-A-${stamp}`, `PS${digits}0K`);
-  booked.b = await due(`TSR-SCAN-B-${stamp}`, VAN_REAR_PLATE);
+/** The vehicles the tests expect, by key: each due at the next half-hour slot unless said. */
+const VEHICLES = {
+  a: { tsrNumber: `TSR-SCAN-A-${stamp}`, vehicleRegistration: `PS${digits}0K` },
+  b: { tsrNumber: `TSR-SCAN-B-${stamp}`, vehicleRegistration: VAN_REAR_PLATE },
   // Two plates one character apart: a read between them is ambiguous.
-  booked.q1 = await due(`TSR-SCAN-Q1-${stamp}`, `QX${digits}4`);
-  booked.q2 = await due(`TSR-SCAN-Q2-${stamp}`, `QX${digits}7`);
+  q1: { tsrNumber: `TSR-SCAN-Q1-${stamp}`, vehicleRegistration: `QX${digits}4` },
+  q2: { tsrNumber: `TSR-SCAN-Q2-${stamp}`, vehicleRegistration: `QX${digits}7` },
   // Expected later today (2½ hours after the next slot): its plate matches, but check-in opens only an hour before its start.
-  booked.later = await due(`TSR-SCAN-L-${stamp}`, `LT${digits}9W`, 5);
-  booked.camera = await due(`TSR-SCAN-C-${stamp}`, CAMERA_PLATE);
-  booked.auto = await due(`TSR-SCAN-AU-${stamp}`, `AU${digits}3R`);
-  await request.dispose();
-});
+  later: { tsrNumber: `TSR-SCAN-L-${stamp}`, vehicleRegistration: `LT${digits}9W`, slotsLater: 5 },
+  camera: { tsrNumber: `TSR-SCAN-C-${stamp}`, vehicleRegistration: CAMERA_PLATE },
+  auto: { tsrNumber: `TSR-SCAN-AU-${stamp}`, vehicleRegistration: `AU${digits}3R` },
+};
+type VehicleKey = keyof typeof VEHICLES;
 
-test.afterAll(async ({ playwright }, testInfo) => {
-  if (!site) return;
-  const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
-  await closeSite(request, admin, site);
-  await request.dispose();
-});
+/** Books the vehicles `keys` at the organization's gate through the API (approved). */
+async function book<K extends VehicleKey>(request: APIRequestContext, org: OwnOrg, keys: K[]): Promise<Record<K, GateBooking>> {
+  const booked = {} as Record<K, GateBooking>;
+  for (const key of keys) booked[key] = await bookDueNow(request, org, org.site(SITE), VEHICLES[key]);
+  return booked;
+}
 
 const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text }).last();
 const result = (page: Page) => page.getByTestId('read-result');
@@ -69,7 +68,7 @@ async function uploadPhoto(page: Page, file: string | { name: string; mimeType: 
 }
 
 /** The admin's Live Operations board of the test's site. */
-const board = (live: Page) => live.locator(`section[data-site="${site.name}"]`);
+const board = (live: Page) => live.locator(`section[data-site="${SITE}"]`);
 const onSiteRow = (live: Page, b: GateBooking) => board(live).getByTestId('on-site').locator(`[data-booking="${b.tsrNumber}"]`);
 
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
@@ -101,9 +100,10 @@ async function startAtBay(page: Page, b: GateBooking): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Plate Scanner', level: 1 })).toBeVisible();
 }
 
-test('a dock master checks vehicles in and out by plate while Live Operations follows', async ({ page, browser, capture }) => {
+test('a dock master checks vehicles in and out by plate while Live Operations follows', async ({ page, browser, request, ownOrg, capture }) => {
   test.setTimeout(300_000);
-  const { a, b, q1, q2, later } = booked;
+  const { a, b, q1, q2, later } = await book(request, ownOrg, ['a', 'b', 'q1', 'q2', 'later']);
+  const site = ownOrg.site(SITE);
   // A screenshot once the notifications have closed by themselves: axe must not catch one fading out
   // (its text is then nearly white on white), and each has been asserted where it appeared.
   const shoot = async (name: string, options?: { fullPage?: boolean }) => {
@@ -114,13 +114,13 @@ test('a dock master checks vehicles in and out by plate while Live Operations fo
   // The org admin watches the site's live board in a browser of their own.
   const adminContext = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   const live = await adminContext.newPage();
-  await signInAtOrgAdmin(live, ORG, ADMIN);
+  await signInAtOrgAdmin(live, ownOrg.name, ownOrg.adminEmail);
   await expect(live).toHaveURL(/\/org\//);
   await live.goto('/org/ops/live');
   await expect(board(live).getByRole('heading', { name: site.name, level: 2 })).toBeVisible();
   await expect(board(live).getByTestId('arrivals').locator(`[data-booking="${a.tsrNumber}"]`)).toBeVisible();
 
-  await signInAtDock(page, site.name);
+  await signInAtDock(page, ownOrg.name, site.name);
   await page.getByRole('navigation', { name: 'Dock Master navigation' }).getByRole('link', { name: 'Plate Scanner' }).click();
   await expect(page).toHaveURL('/dockmaster/scan');
   await expect(page.getByRole('heading', { name: 'Plate Scanner', level: 1 })).toBeVisible();
@@ -321,8 +321,9 @@ async function y4mOf(png: Buffer, file: string): Promise<void> {
   fs.writeFileSync(file, Buffer.concat([header, Buffer.from('FRAME\n'), luma, u, v]));
 }
 
-test('the device camera reads a plate in the browser and sends it', async ({ playwright: _playwright }, testInfo) => {
+test('the device camera reads a plate in the browser and sends it', async ({ request, ownOrg }, testInfo) => {
   test.setTimeout(240_000);
+  const { camera } = await book(request, ownOrg, ['camera']);
   const video = testInfo.outputPath('plate.y4m');
   fs.mkdirSync(path.dirname(video), { recursive: true });
   await y4mOf(await renderVanRear(CAMERA_PLATE), video);
@@ -337,14 +338,13 @@ test('the device camera reads a plate in the browser and sends it', async ({ pla
     await context.grantPermissions(['camera']);
     const page = await context.newPage();
     // Security staff at the gate: they read plates and check vehicles in, and leave unresolved reads to the dock master.
-    await signInAtDock(page, site.name, 'S1001');
+    await signInAtDock(page, ownOrg.name, SITE, 'S1001');
     await page.goto('/dockmaster/scan');
     await expect(page.getByRole('tab', { name: 'Camera' })).toHaveAttribute('aria-selected', 'true');
     await page.getByRole('button', { name: 'Start camera' }).click();
     await expect(page.getByTestId('camera-video')).toBeVisible();
     await expect.poll(() => page.getByTestId('camera-video').evaluate((v) => (v as HTMLVideoElement).videoWidth)).toBe(1024);
     await page.getByRole('button', { name: 'Read plate' }).click();
-    const { camera } = booked;
     await expect(result(page).getByTestId('read-plate')).toHaveText(CAMERA_PLATE.replace(/\s/g, ''), { timeout: 120_000 });
     await expect(result(page)).toContainText('Device camera');
     await expect(result(page)).toHaveAttribute('data-status', 'matched');
@@ -374,28 +374,18 @@ test('the device camera reads a plate in the browser and sends it', async ({ pla
   }
 });
 
-test('with the organization’s automatic check-in on, a confident read checks the vehicle in', async ({ page, request }) => {
-  const { auto } = booked;
-  const settings = `/api/orgs/${admin.orgId}/settings`;
-  type View = { settings: { numberPlates: { autoCheckIn: boolean } } };
-  const wasOn = ((await (await request.get(settings, { headers: admin.headers })).json()) as View).settings.numberPlates.autoCheckIn;
-  const setAutoCheckIn = async (on: boolean) => {
-    const changed = await request.patch(settings, { headers: admin.headers, data: { numberPlates: { autoCheckIn: on } } });
-    expect(changed.ok(), await changed.text()).toBeTruthy();
-  };
-  // The organization's setting is shared with every spec: set for this test only.
-  await setAutoCheckIn(true);
-  try {
-    await signInAtDock(page, site.name);
-    await page.goto('/dockmaster/scan');
-    await typePlate(page, auto.vehicleRegistration.toLowerCase());
-    await expect(result(page)).toHaveAttribute('data-status', 'matched');
-    await expect(page.getByTestId('auto-check-in')).toContainText('Checked in automatically');
-    await expect(page.getByTestId('auto-check-in')).toContainText('recorded in the audit log');
-    // The answer shows the vehicle as it now is: nothing left to tap at the gate.
-    await expect(candidate(page, auto.vehicleRegistration).getByTestId('booking-status')).toHaveText('Checked in');
-    await expect(candidate(page, auto.vehicleRegistration).getByRole('button')).toHaveCount(0);
-  } finally {
-    await setAutoCheckIn(wasOn);
-  }
+test('with the organization’s automatic check-in on, a confident read checks the vehicle in', async ({ page, request, ownOrg }) => {
+  const { auto } = await book(request, ownOrg, ['auto']);
+  const settings = `/api/orgs/${ownOrg.orgId}/settings`;
+  const changed = await request.patch(settings, { headers: ownOrg.headers, data: { numberPlates: { autoCheckIn: true } } });
+  expect(changed.ok(), await changed.text()).toBeTruthy();
+  await signInAtDock(page, ownOrg.name, SITE);
+  await page.goto('/dockmaster/scan');
+  await typePlate(page, auto.vehicleRegistration.toLowerCase());
+  await expect(result(page)).toHaveAttribute('data-status', 'matched');
+  await expect(page.getByTestId('auto-check-in')).toContainText('Checked in automatically');
+  await expect(page.getByTestId('auto-check-in')).toContainText('recorded in the audit log');
+  // The answer shows the vehicle as it now is: nothing left to tap at the gate.
+  await expect(candidate(page, auto.vehicleRegistration).getByTestId('booking-status')).toHaveText('Checked in');
+  await expect(candidate(page, auto.vehicleRegistration).getByRole('button')).toHaveCount(0);
 });

@@ -11,6 +11,9 @@ import { expect, signInAtOrgAdmin, test } from './fixtures';
 // Shared demo data stays usable by the other specs: the edited plan (Enterprise) has no
 // organization, and Harbour Foods goes back to Starter.
 
+// Plans, revenue, invoices and Harbour Foods' plan are platform-wide: every test here runs alone.
+test.use({ runAlone: true });
+
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 async function signInAtSuperAdmin(page: Page) {

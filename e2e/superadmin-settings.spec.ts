@@ -6,6 +6,10 @@ import { expect, test } from './fixtures';
 // screen of every visitor, and is cleared again so other specs of the run never see it — and error
 // monitoring: an error thrown in a browser is reported, grouped, shown with its stack, and resolved.
 
+// The banner shows on every visitor's screens and the error groups are platform-wide: every test
+// here runs alone.
+test.use({ runAlone: true });
+
 async function signInAtSuperAdmin(page: Page) {
   await page.goto('/superadmin');
   await page.getByLabel('Administrator Email').fill('super@baywise.test');

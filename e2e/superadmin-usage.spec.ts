@@ -9,6 +9,9 @@ import { expect, signInAtOrgAdmin, test } from './fixtures';
 // organization admin's API calls are counted; the CSV downloads; loading, empty and error states;
 // the organization page shows the same figures; anyone without a platform role is sent away.
 
+// Usage figures count every organization's activity: every test here runs alone.
+test.use({ runAlone: true });
+
 const count = new Intl.NumberFormat('en-US');
 
 async function signInAtSuperAdmin(page: Page) {

@@ -75,25 +75,19 @@ describe('demo data generator', () => {
   });
 });
 
+// How long seeding takes is bench/demo-seed.ts's figure (it was a < 3 s assertion here).
 describe.each(databaseKinds)('demo seed on %s', (kind) => {
   let t: TestApp;
-  let seededMs = 0;
 
   beforeAll(async () => {
     t = await createTestApp(kind, { now: NOW });
-    const started = Date.now();
     expect(await seedDemoDataIfEmpty(t.ctx)).toBe(true);
-    seededMs = Date.now() - started;
   });
   afterAll(async () => {
     await t?.close();
   });
 
   const query = <T = Record<string, unknown>>(text: string, params?: unknown[]) => t.ctx.database.query<T>(text, params);
-
-  it('is fast', () => {
-    expect(seededMs).toBeLessThan(3000);
-  });
 
   it('creates the two organizations, three sites and their bays', async () => {
     expect(await query(`select name, slug, status, active from organizations order by name`)).toEqual([

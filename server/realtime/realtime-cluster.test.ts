@@ -10,7 +10,11 @@ import { projectRoot } from '../paths';
 import { openTestSocket, type TestSocket } from '../test/ws-client';
 
 // Two real server processes on one PostgreSQL database: a booking made through process A reaches
-// a socket connected to process B (LISTEN/NOTIFY), within a second. PostgreSQL only.
+// a socket connected to process B (LISTEN/NOTIFY), once. PostgreSQL only. How long it takes
+// (the target is under a second) is bench/realtime-cluster.ts's figure, not this test's.
+
+/** A liveness guard only: an event that never comes fails here instead of at the test's timeout. */
+const EVENT_TIMEOUT_MS = 15_000;
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const DEMO_PASSWORD = 'Baywise-demo-1';
@@ -130,7 +134,7 @@ describe.runIf(adminUrl)('realtime across two server processes on one PostgreSQL
     for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
   }, 60_000);
 
-  it('a booking made through process A reaches a socket on process B within a second', async () => {
+  it('a booking made through process A reaches a socket on process B, and A’s own, once each', async () => {
     const [a, b] = servers;
     const tokenA = await signInAsAcmeAdmin(a.url);
     const tokenB = await signInAsAcmeAdmin(b.url);
@@ -175,10 +179,10 @@ describe.runIf(adminUrl)('realtime across two server processes on one PostgreSQL
     const booking = (await res.json()) as { id: string };
     const isThisBooking = (m: RealtimeServerMessage) => m.type === 'event' && m.event.id === booking.id;
 
-    const atB = await onB.next(isThisBooking, 1_000);
+    const atB = await onB.next(isThisBooking, EVENT_TIMEOUT_MS);
     expect(atB).toMatchObject({ type: 'event', event: { entity: 'booking', action: 'created', id: booking.id, orgId: acme.id } });
     // The publishing process hears its own NOTIFY too, once.
-    await onA.next(isThisBooking, 1_000);
+    await onA.next(isThisBooking, EVENT_TIMEOUT_MS);
     expect(onB.received.filter(isThisBooking)).toHaveLength(1);
     expect(onA.received.filter(isThisBooking)).toHaveLength(1);
   }, 60_000);
