@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { ALLOWED_FILE_EXTENSIONS, MAX_FILE_BYTES, MAX_FILES } from '../../../domain/constants';
 import { AppError, badRequest } from '../../plugins/errors';
+import { multipartClientError } from '../../plugins/request-bodies';
 
 // Booking documents arrive as a multipart stream. Each file is written to a temporary file as it
 // arrives (memory stays flat whatever the size and number), while its size is counted, its first
@@ -180,6 +181,11 @@ async function receiveFile(stream: NodeJS.ReadableStream & { truncated?: boolean
   return { size, sha256: hash.digest('hex'), head: Buffer.concat(head).subarray(0, SNIFF_BYTES), hasActiveContent: scanner.hasActiveContent };
 }
 
+/** The booking form sends one field (`data`); a form with more than this many is not ours. */
+export const MAX_FORM_FIELDS = 20;
+const tooManyFields = () =>
+  new AppError(413, 'payload_too_large', `The form has too many fields: send the booking data and at most ${MAX_FILES} documents`);
+
 /**
  * Reads a multipart booking submission: the `data` field (JSON) and up to 10 `documents` files,
  * each streamed to a temporary file and checked by content before anything is stored. The caller
@@ -196,9 +202,13 @@ export async function readBookingMultipart(request: FastifyRequest): Promise<Mul
   let data: unknown;
   const documents: UploadedDocument[] = [];
   const taken = new Set<string>();
+  let fields = 0;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
+        // Counted here, below the multipart plugin's own limit: its limit stops the parser in the
+        // middle of whatever part comes next, and the answer would name that part, not the cause.
+        if (++fields > MAX_FORM_FIELDS) throw tooManyFields();
         if (part.fieldname === 'data') {
           if (part.valueTruncated) throw badRequest('The booking data is too large');
           try {
@@ -226,12 +236,8 @@ export async function readBookingMultipart(request: FastifyRequest): Promise<Mul
     await cleanup();
     const code = (error as { code?: string }).code;
     if (code === 'FST_FILES_LIMIT') throw badRequest(`You can attach at most ${MAX_FILES} files`);
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest('Expected a multipart form submission');
-    if (error instanceof AppError) throw error;
-    if (/boundary|multipart|unexpected end/i.test((error as Error)?.message ?? '')) {
-      throw badRequest('The multipart form submission is malformed or was cut off');
-    }
-    throw error;
+    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw tooManyFields();
+    throw multipartClientError(error) ?? error;
   }
   return { data, documents, cleanup };
 }

@@ -2,7 +2,8 @@ import { finished } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { LOGO_CONTENT_TYPES, LOGO_SIZE_MESSAGE, LOGO_TYPE_MESSAGE, MAX_LOGO_BYTES } from '../../../domain/org-settings';
-import { AppError, badRequest } from '../../plugins/errors';
+import { badRequest } from '../../plugins/errors';
+import { multipartClientError } from '../../plugins/request-bodies';
 
 // The organization's logo arrives as a multipart form with one file in the field `logo`. It is
 // small (≤ 1 MB), so it is read into memory — the per-request limit stops the stream at 1 MB, so
@@ -54,12 +55,7 @@ export async function readLogoUpload(request: FastifyRequest): Promise<LogoUploa
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw refused(LOGO_SIZE_MESSAGE);
     if (code === 'FST_FILES_LIMIT') throw refused('Upload one image at a time');
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest('Expected a multipart form submission');
-    if (error instanceof AppError) throw error;
-    if (/boundary|multipart|unexpected end/i.test((error as Error)?.message ?? '')) {
-      throw badRequest('The multipart form submission is malformed or was cut off');
-    }
-    throw error;
+    throw multipartClientError(error) ?? error;
   }
   if (!logo) throw refused('Choose an image to upload');
   return checkLogo(logo);
