@@ -4,6 +4,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { LOGO_CONTENT_TYPES, LOGO_SIZE_MESSAGE, LOGO_TYPE_MESSAGE, MAX_LOGO_BYTES } from '../../../domain/org-settings';
 import { badRequest } from '../../plugins/errors';
 import { multipartClientError } from '../../plugins/request-bodies';
+import { findActiveContentIn, markupScanner } from '../../uploads/active-content';
 
 // The organization's logo arrives as a multipart form with one file in the field `logo`. It is
 // small (≤ 1 MB), so it is read into memory — the per-request limit stops the stream at 1 MB, so
@@ -14,6 +15,7 @@ export type LogoUpload = { data: Buffer; contentType: (typeof LOGO_CONTENT_TYPES
 
 export const LOGO_FIELD = 'logo';
 
+export const LOGO_ACTIVE_MESSAGE = 'The logo holds something besides the image (scripts or HTML) and was refused';
 const refused = (message: string) => badRequest(message, [{ path: LOGO_FIELD, message }]);
 
 /** What the bytes really are: a PNG, JPEG or WebP image, or a 400 naming the field. */
@@ -23,6 +25,11 @@ export async function checkLogo(data: Buffer): Promise<LogoUpload> {
   const detected = await fileTypeFromBuffer(data);
   const type = LOGO_CONTENT_TYPES.find((t) => t === detected?.mime);
   if (!detected || !type) throw refused(LOGO_TYPE_MESSAGE);
+  // The logo is served from our origin: an image that is also a page (markup after the image, in
+  // any encoding) is refused like a booking document (decision 028).
+  const scanner = markupScanner();
+  scanner.push(data);
+  if (scanner.hasActiveContent || (await findActiveContentIn(type === 'image/png' ? 'png' : 'other', data))) throw refused(LOGO_ACTIVE_MESSAGE);
   return { data, contentType: type, extension: detected.ext };
 }
 
