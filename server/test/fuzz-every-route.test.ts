@@ -26,12 +26,12 @@ import { createTestApp, databaseKinds, type TestApp } from './harness';
 // reaches the route (org admin for /api/orgs/*, super admin for /api/platform/*, an API key for
 // /api/ssc/*, a camera token for /api/anpr/*…). Whatever comes in, the answer is never a 5xx.
 //
-// Bounded for CI: FUZZ_RUNS requests per route (default 8), seeded (FUZZ_SEED, default below; a
+// Bounded for CI: FUZZ_RUNS requests per route (default 6), seeded (FUZZ_SEED, default below; a
 // failure prints the route's seed and the request). FUZZ_ROUTES='PATCH /api/orgs/\{orgId\}/bays'
 // fuzzes the matching routes only; FUZZ_REPORT=1 prints each route's answers by status.
 
 const NOW = '2026-11-23T00:00:00Z';
-const RUNS = Number(process.env.FUZZ_RUNS ?? 8);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 6);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
 /** A regular expression over 'METHOD /path' to fuzz some routes only (while fixing one). */
 const ONLY = process.env.FUZZ_ROUTES ? new RegExp(process.env.FUZZ_ROUTES) : null;
