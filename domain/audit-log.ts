@@ -121,11 +121,17 @@ export const auditFilterOptionsSchema = z.object({
 });
 export type AuditFilterOptions = z.infer<typeof auditFilterOptionsSchema>;
 
-/** The instants a range of days covers in `tz`: from the first day's midnight to the midnight after the last. */
+/** The last calendar day a YYYY-MM-DD date can name: a range to it has no end. */
+const LAST_DAY = '9999-12-31';
+
+/**
+ * The instants a range of days covers in `tz`: from the first day's midnight to the midnight after
+ * the last (none after 9999-12-31, whose next day has no YYYY-MM-DD name).
+ */
 export function auditRangeInstants(filter: Pick<AuditFilter, 'from' | 'to' | 'tz'>): { since: Date | null; before: Date | null } {
   return {
     since: filter.from ? zonedTimeToUtc(filter.from, 0, filter.tz) : null,
-    before: filter.to ? zonedTimeToUtc(addDays(filter.to, 1), 0, filter.tz) : null,
+    before: filter.to && filter.to < LAST_DAY ? zonedTimeToUtc(addDays(filter.to, 1), 0, filter.tz) : null,
   };
 }
 

@@ -54,14 +54,15 @@ const nameField = z
 
 const clearanceField = z
   .number({ error: BAY_MESSAGES.clearanceRequired })
-  .gt(0, { error: BAY_MESSAGES.clearancePositive, abort: true })
+  // 0.01 m, not just above 0: the column keeps two decimals, and 1e-9 would be stored as 0.
+  .gte(0.01, { error: BAY_MESSAGES.clearancePositive, abort: true })
   .max(MAX_BAY_CLEARANCE_M, { error: BAY_MESSAGES.clearanceMax, abort: true })
   .refine(hasTwoDecimals, BAY_MESSAGES.twoDecimals);
 
 /** Empty (null) means no length limit. */
 const lengthField = z
   .number({ error: BAY_MESSAGES.lengthPositive })
-  .gt(0, { error: BAY_MESSAGES.lengthPositive, abort: true })
+  .gte(0.01, { error: BAY_MESSAGES.lengthPositive, abort: true })
   .max(MAX_BAY_LENGTH_M, { error: BAY_MESSAGES.lengthMax, abort: true })
   .refine(hasTwoDecimals, BAY_MESSAGES.twoDecimals)
   .nullable();

@@ -21,6 +21,9 @@ export const MIN_ADVANCE_LIMITS = { min: 0, max: 43_200 } as const;
 export const BOOKING_HORIZON_LIMITS = { min: 1, max: 730 } as const;
 /** The longest holiday closure, in days. */
 export const MAX_HOLIDAY_DAYS = 366;
+/** A closure starts at most this many years after the site's today. */
+export const HOLIDAY_MAX_YEARS_AHEAD = 10;
+export const HOLIDAY_TOO_FAR_MESSAGE = `Choose a first day within the next ${HOLIDAY_MAX_YEARS_AHEAD} years`;
 
 export const WEEKDAY_SHORT_LABELS: Record<Weekday, string> = {
   mon: 'Mon',
@@ -173,6 +176,10 @@ export type DeactivateSiteResult = z.infer<typeof deactivateSiteResultSchema>;
 // ── Holiday closures ──────────────────────────────────────────────────────────────────────────
 
 /** A dated site-wide closure: from the first day's local midnight to the midnight after the last day. */
+const hasBothDays = (h: { fromDate: string; toDate: string }) => isCalendarDate(h.fromDate) && isCalendarDate(h.toDate);
+/** Whole days from one calendar date to another (counted, so it holds up to 9999-12-31). */
+const daysFrom = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
 export const holidayInputSchema = z
   .object({
     name: z
@@ -185,8 +192,9 @@ export const holidayInputSchema = z
     toDate: z.string({ error: 'Choose the last day' }).refine(isCalendarDate, 'Choose the last day'),
     resolution: siteResolutionSchema.optional(),
   })
-  .refine((h) => h.toDate >= h.fromDate, { message: 'The last day cannot be before the first day', path: ['toDate'] })
-  .refine((h) => h.toDate < h.fromDate || addDays(h.fromDate, MAX_HOLIDAY_DAYS - 1) >= h.toDate, {
+  // Both days must be real dates before their order and length mean anything (a blank one has its own message).
+  .refine((h) => !hasBothDays(h) || h.toDate >= h.fromDate, { message: 'The last day cannot be before the first day', path: ['toDate'] })
+  .refine((h) => !hasBothDays(h) || h.toDate < h.fromDate || daysFrom(h.fromDate, h.toDate) < MAX_HOLIDAY_DAYS, {
     message: `A closure can last at most ${MAX_HOLIDAY_DAYS} days`,
     path: ['toDate'],
   });

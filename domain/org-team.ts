@@ -45,8 +45,14 @@ export const employeeIdField = z
 
 const nameField = z.string().trim().refine(...singleLine('Name')).max(200, 'Name is too long');
 
-/** Only role and employee ID decide this check; other fields' errors do not hide it. */
-const checksRoleAndEmployeeId = (payload: { issues: Array<{ path?: PropertyKey[] }> }) =>
+/**
+ * Only role and employee ID decide this check; other fields' errors do not hide it. A body that is
+ * not an object at all (null, a list) has nothing to check.
+ */
+const checksRoleAndEmployeeId = (payload: { value: unknown; issues: Array<{ path?: PropertyKey[] }> }) =>
+  typeof payload.value === 'object' &&
+  payload.value !== null &&
+  !Array.isArray(payload.value) &&
   payload.issues.every((issue) => issue.path?.[0] !== 'role' && issue.path?.[0] !== 'employeeId');
 
 export const inviteMemberSchema = z

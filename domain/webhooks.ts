@@ -203,7 +203,12 @@ export const tsrConnectionInputSchema = z.discriminatedUnion(
     z.object({
       system: z.literal('servicenow'),
       baseUrl: baseUrlField,
-      username: z.string({ error: 'Enter the user name' }).trim().min(1, 'Enter the user name').max(200, 'The user name must be at most 200 characters'),
+      username: z
+        .string({ error: 'Enter the user name' })
+        .trim()
+        .min(1, 'Enter the user name')
+        .max(200, 'The user name must be at most 200 characters')
+        .refine(...singleLine('User name')),
       password: secretField('password'),
       enabled: z.boolean().default(true),
     }).strict(),

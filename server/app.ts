@@ -26,6 +26,7 @@ import publicBookingRoutes from './modules/bookings/public-bookings.routes';
 import platformRoutes from './modules/platform/platform.routes';
 import platformAdminRoutes from './modules/platform-admin/platform-admin.routes';
 import { registerOrgScope } from './plugins/org-scope';
+import { requestBodiesPlugin } from './plugins/request-bodies';
 import orgBookingRoutes from './modules/bookings/org-bookings.routes';
 import realtimeRoutes, { closeSocketsForRestart } from './realtime/realtime.routes';
 import orgDashboardRoutes from './modules/dashboard/org-dashboard.routes';
@@ -115,6 +116,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   app.addHook('onClose', limits.close);
   await app.register(rateLimit, { global: false, ...limits.options });
   await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: MAX_FILES, fields: 100 } });
+  // Multipart only where a route reads it; a body refused half-read closes its connection.
+  await app.register(requestBodiesPlugin);
   // Client messages are a few hundred bytes; ws would otherwise accept 100 MiB frames.
   await app.register(websocket, { options: { maxPayload: 4096 }, preClose: closeSocketsForRestart });
   await app.register(swagger, {

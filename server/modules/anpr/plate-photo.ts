@@ -9,6 +9,7 @@ import {
   PLATE_UNREADABLE_MESSAGE,
 } from '../../../domain/plate-reads';
 import { AppError, badRequest, RetryLaterError } from '../../plugins/errors';
+import { multipartClientError } from '../../plugins/request-bodies';
 import { readPlateLazily } from './plate-ocr-loader';
 
 // A photo of a plate: one image (PNG, JPEG or WebP by its bytes, ≤ 10 MB), read on the server.
@@ -39,12 +40,7 @@ export async function readMultipartImage(request: FastifyRequest): Promise<Buffe
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw refused(PLATE_PHOTO_SIZE_MESSAGE);
     if (code === 'FST_FILES_LIMIT') throw refused('Upload one photo at a time');
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest('Expected a multipart form submission');
-    if (error instanceof AppError) throw error;
-    if (/boundary|multipart|unexpected end/i.test((error as Error)?.message ?? '')) {
-      throw badRequest('The multipart form submission is malformed or was cut off');
-    }
-    throw error;
+    throw multipartClientError(error) ?? error;
   }
   if (!image) throw refused('Choose a photo of the number plate');
   return image;

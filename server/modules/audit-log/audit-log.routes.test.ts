@@ -280,6 +280,29 @@ describe.each(databaseKinds)('audit log API on %s', (kind) => {
     });
   });
 
+  // After the organization's own tests: the exports below add entries to its trail.
+  describe('date ranges', () => {
+    it('reads a range to the last day there is (to=9999-12-31) as open-ended, on every list and CSV, in any time zone', async () => {
+      const id = await entry({ orgId: acmeId, at: '2026-11-20T13:00:00Z', action: 'bay.renamed_far', resourceType: 'bay' });
+      for (const tz of ['UTC', 'Pacific/Kiritimati', 'Etc/GMT%2B12']) {
+        const qs = `from=2026-11-20&to=9999-12-31&tz=${tz}&action=bay.renamed_far`;
+        const platform = await get(`/api/platform/audit?${qs}`, 'super@baywise.test');
+        expect(platform.status, `${tz}: ${JSON.stringify(platform.body)}`).toBe(200);
+        expect(platform.body.items.map((i: { id: string }) => i.id)).toContain(id);
+        const org = await get(`/api/orgs/${acmeId}/audit?${qs}`, 'admin@acme.test');
+        expect(org.status, tz).toBe(200);
+        expect(org.body.items.map((i: { id: string }) => i.id)).toContain(id);
+        for (const csv of [`/api/platform/audit/csv?${qs}`, `/api/orgs/${acmeId}/audit/csv?${qs}`]) {
+          const res = await get(csv, csv.startsWith('/api/platform') ? 'super@baywise.test' : 'admin@acme.test');
+          expect(res.status, csv).toBe(200);
+          expect(res.body as string).toContain('bay.renamed_far');
+        }
+      }
+      // A start on that day is an empty range, not an error.
+      expect((await get('/api/platform/audit?from=9999-12-31&to=9999-12-31&tz=Pacific/Kiritimati', 'super@baywise.test')).status).toBe(200);
+    });
+  });
+
   describe('append-only', () => {
     it('refuses UPDATE, DELETE and TRUNCATE on audit_log, naming the table', async () => {
       const id = await entry({ at: '2026-11-15T00:00:00Z', action: 'bay.deleted' });

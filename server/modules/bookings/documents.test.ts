@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBay, createOrg, createSite } from '../../test/fixtures';
-import { PDF_BYTES, PNG_BYTES } from '../../test/files';
+import { docxArchive, pdfWithObject, pdfWithObjectStream, PDF_BYTES, PNG_BYTES } from '../../test/files';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/harness';
-import { activeContentScanner, sanitizeFileName, uniqueFileName } from './documents';
+import { markupScanner } from '../../uploads/active-content';
+import { sanitizeFileName, uniqueFileName } from './documents';
 
 // Documents of a portal booking: streamed, named uniquely, checked by content, active content refused.
 
@@ -21,13 +22,13 @@ describe('document names and content (pure)', () => {
     expect(uniqueFileName(sanitizeFileName('A.PDF'), taken)).toBe('A-3.pdf');
   });
 
-  it('finds active content across chunk boundaries', () => {
-    const scanner = activeContentScanner();
-    scanner.push(Buffer.from('%PDF-1.4 ... /Java'));
+  it('finds markup across chunk boundaries', () => {
+    const scanner = markupScanner();
+    scanner.push(Buffer.from('%PDF-1.4 ... <scr'));
     expect(scanner.hasActiveContent).toBe(false);
-    scanner.push(Buffer.from('Script (app.alert(1))'));
+    scanner.push(Buffer.from('ipt>app.alert(1)</script>'));
     expect(scanner.hasActiveContent).toBe(true);
-    const plain = activeContentScanner();
+    const plain = markupScanner();
     plain.push(PDF_BYTES);
     expect(plain.hasActiveContent).toBe(false);
   });
@@ -116,6 +117,35 @@ describe.each(databaseKinds)('booking documents on %s', (kind) => {
     expect(pngRes.json().error.code).toBe('upload_failed');
     expect(storedFiles()).toEqual(before);
     expect(await bookingCount()).toBe(1);
+  });
+
+  // Issue 21 item 6 (decision 028): what a byte scan missed, in real crafted files.
+  const ACTIVE = 'the file contains active content (scripts, HTML, macros or embedded files) and was refused';
+  it.each([
+    ['objstm.pdf', () => pdfWithObjectStream('<</S/JavaScript/JS(app.alert(1))>>'), ACTIVE],
+    ['escaped.pdf', () => pdfWithObject('<</S/J#61vaScript/J#53(app.alert(1))>>'), ACTIVE],
+    ['actions.pdf', () => pdfWithObject('<</Type/Page/#41#41<</O<</S/GoTo/D[0/Fit]>>>>>>'), ACTIVE],
+    ['html-tail.png', () => Buffer.concat([PNG_BYTES, Buffer.from('<!doctype x><p onmouseover=alert(1)>')]), ACTIVE],
+    ['utf16-script.png', () => Buffer.concat([PNG_BYTES, Buffer.from('<script>alert(1)</script>', 'utf16le')]), ACTIVE],
+    ['macros.docx', () => docxArchive([{ name: 'word/vbaProject.bin', data: Buffer.from('macro') }]), ACTIVE],
+    ['bomb.docx', () => docxArchive([{ name: 'word/media/image1.png', data: Buffer.alloc(5 * 1024 * 1024), deflate: true }]), 'the DOCX expands to far more than its size (a zip bomb?), and was refused'],
+  ])('refuses %s, storing nothing', async (name, build, reason) => {
+    const before = storedFiles();
+    const count = await bookingCount();
+    const res = await submit(valid(6), [['ok.pdf', PDF_BYTES], [name, build()]]);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error.message).toBe(`Failed to upload ${name}: ${reason}`);
+    expect(storedFiles()).toEqual(before);
+    expect(await bookingCount()).toBe(count);
+  });
+
+  it('accepts a Word document and a PDF whose object stream holds nothing active', async () => {
+    const res = await submit(valid(7), [
+      ['note.docx', docxArchive()],
+      ['compressed.pdf', pdfWithObjectStream('<</S/GoTo/D[0/Fit]>>')],
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().documents).toBe(2);
   });
 
   it('leaves no temporary upload files behind, whatever the outcome', async () => {

@@ -9,10 +9,13 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { ALLOWED_FILE_EXTENSIONS, MAX_FILE_BYTES, MAX_FILES } from '../../../domain/constants';
 import { AppError, badRequest } from '../../plugins/errors';
+import { multipartClientError } from '../../plugins/request-bodies';
+import { findActiveContentIn, markupScanner } from '../../uploads/active-content';
 
 // Booking documents arrive as a multipart stream. Each file is written to a temporary file as it
 // arrives (memory stays flat whatever the size and number), while its size is counted, its first
-// bytes kept for the content-type check and its bytes scanned for active content. Nothing is
+// bytes kept for the content-type check and its bytes scanned for markup; once whole, the file is
+// looked into by format (server/uploads/active-content.ts, decision 028). Nothing is
 // stored for the booking until every file has passed; the temporary folder is always removed.
 
 export type UploadedDocument = {
@@ -67,38 +70,25 @@ export function uniqueFileName(name: string, taken: Set<string>): string {
   return candidate;
 }
 
-// Active content a browser or a PDF reader would run: HTML or SVG markup, PDF JavaScript, launch
-// actions and embedded files, Word macros. A document that carries any is refused (decision 006).
-const ACTIVE_CONTENT = [
-  /<\s*(?:html|script|svg|iframe|object|embed|body)\b/,
-  /\/(?:javascript|js|launch|embeddedfile|richmedia)\b/,
-  // eslint-disable-next-line no-control-regex -- UTF-16 text has NUL bytes between letters
-  /_\x00v\x00b\x00a\x00_\x00p\x00r\x00o\x00j\x00e\x00c\x00t/, // a macro project in a Word 97 file (UTF-16)
-];
-const LONGEST_PATTERN = 40;
-
-/** Scans a stream chunk by chunk, across chunk boundaries, for active content. */
-export function activeContentScanner() {
-  let tail = '';
-  let found = false;
-  return {
-    push(chunk: Buffer) {
-      if (found) return;
-      const text = tail + chunk.toString('latin1').toLowerCase();
-      found = ACTIVE_CONTENT.some((pattern) => pattern.test(text));
-      tail = text.slice(-LONGEST_PATTERN);
-    },
-    get hasActiveContent() {
-      return found;
-    },
-  };
-}
-
 /** Checks extension, size, real content type and active content of a whole file (tests, small files). */
 export async function checkDocument(fileName: string, data: Buffer): Promise<string> {
-  const scanner = activeContentScanner();
+  const scanner = markupScanner();
   scanner.push(data);
-  return checkContent(fileName, data.length, data.subarray(0, SNIFF_BYTES), scanner.hasActiveContent);
+  const stored = await checkContent(fileName, data.length, data.subarray(0, SNIFF_BYTES), scanner.hasActiveContent);
+  await checkInside(fileName, stored, data);
+  return stored;
+}
+
+const ACTIVE_CONTENT = 'the file contains active content (scripts, HTML, macros or embedded files) and was refused';
+
+/** The look inside the format (decision 028): PDF dictionaries and object streams, what follows a PNG, a DOCX's real sizes. */
+async function checkInside(fileName: string, storedType: string, data: Buffer): Promise<void> {
+  const kind = storedType === 'application/pdf' ? 'pdf' : storedType === 'image/png' ? 'png' : storedType === CONTENT_TYPES.docx[0] ? 'docx' : 'other';
+  const refusal = await findActiveContentIn(kind, data);
+  if (!refusal) return;
+  throw refusal.verdict === 'active'
+    ? new AppError(400, 'upload_failed', `Failed to upload ${fileName}: ${ACTIVE_CONTENT}`, { fileName, reason: refusal.reason })
+    : uploadFailed(fileName, `${refusal.reason}, and was refused`);
 }
 
 function extensionOf(fileName: string): keyof typeof CONTENT_TYPES | null {
@@ -117,9 +107,7 @@ async function checkContent(fileName: string, size: number, head: Buffer, hasAct
   if (!detected || !CONTENT_TYPES[ext].includes(detected.mime)) {
     throw uploadFailed(fileName, `the content is not a real .${ext} file`);
   }
-  if (hasActiveContent) {
-    throw uploadFailed(fileName, 'the file contains active content (scripts, HTML, macros or embedded files) and was refused');
-  }
+  if (hasActiveContent) throw uploadFailed(fileName, ACTIVE_CONTENT);
   return STORED_TYPES[detected.mime] ?? detected.mime;
 }
 
@@ -154,7 +142,7 @@ export async function acquireUploadSlot(): Promise<() => void> {
 async function receiveFile(stream: NodeJS.ReadableStream & { truncated?: boolean }, file: string, fileName: string) {
   const out = fs.createWriteStream(file, { flags: 'wx' });
   const hash = createHash('sha256');
-  const scanner = activeContentScanner();
+  const scanner = markupScanner();
   const head: Buffer[] = [];
   let headBytes = 0;
   let size = 0;
@@ -180,6 +168,11 @@ async function receiveFile(stream: NodeJS.ReadableStream & { truncated?: boolean
   return { size, sha256: hash.digest('hex'), head: Buffer.concat(head).subarray(0, SNIFF_BYTES), hasActiveContent: scanner.hasActiveContent };
 }
 
+/** The booking form sends one field (`data`); a form with more than this many is not ours. */
+export const MAX_FORM_FIELDS = 20;
+const tooManyFields = () =>
+  new AppError(413, 'payload_too_large', `The form has too many fields: send the booking data and at most ${MAX_FILES} documents`);
+
 /**
  * Reads a multipart booking submission: the `data` field (JSON) and up to 10 `documents` files,
  * each streamed to a temporary file and checked by content before anything is stored. The caller
@@ -196,9 +189,13 @@ export async function readBookingMultipart(request: FastifyRequest): Promise<Mul
   let data: unknown;
   const documents: UploadedDocument[] = [];
   const taken = new Set<string>();
+  let fields = 0;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
+        // Counted here, below the multipart plugin's own limit: its limit stops the parser in the
+        // middle of whatever part comes next, and the answer would name that part, not the cause.
+        if (++fields > MAX_FORM_FIELDS) throw tooManyFields();
         if (part.fieldname === 'data') {
           if (part.valueTruncated) throw badRequest('The booking data is too large');
           try {
@@ -220,18 +217,15 @@ export async function readBookingMultipart(request: FastifyRequest): Promise<Mul
       const file = path.join(dir, String(documents.length));
       const received = await receiveFile(part.file, file, fileName);
       const stored = await checkContent(fileName, received.size, received.head, received.hasActiveContent);
+      await checkInside(fileName, stored, await fsp.readFile(file));
       documents.push({ fileName, contentType: stored, path: file, sizeBytes: received.size, sha256: received.sha256 });
     }
   } catch (error) {
     await cleanup();
     const code = (error as { code?: string }).code;
     if (code === 'FST_FILES_LIMIT') throw badRequest(`You can attach at most ${MAX_FILES} files`);
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest('Expected a multipart form submission');
-    if (error instanceof AppError) throw error;
-    if (/boundary|multipart|unexpected end/i.test((error as Error)?.message ?? '')) {
-      throw badRequest('The multipart form submission is malformed or was cut off');
-    }
-    throw error;
+    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw tooManyFields();
+    throw multipartClientError(error) ?? error;
   }
   return { data, documents, cleanup };
 }

@@ -2,7 +2,9 @@ import { finished } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { LOGO_CONTENT_TYPES, LOGO_SIZE_MESSAGE, LOGO_TYPE_MESSAGE, MAX_LOGO_BYTES } from '../../../domain/org-settings';
-import { AppError, badRequest } from '../../plugins/errors';
+import { badRequest } from '../../plugins/errors';
+import { multipartClientError } from '../../plugins/request-bodies';
+import { findActiveContentIn, markupScanner } from '../../uploads/active-content';
 
 // The organization's logo arrives as a multipart form with one file in the field `logo`. It is
 // small (≤ 1 MB), so it is read into memory — the per-request limit stops the stream at 1 MB, so
@@ -13,6 +15,7 @@ export type LogoUpload = { data: Buffer; contentType: (typeof LOGO_CONTENT_TYPES
 
 export const LOGO_FIELD = 'logo';
 
+export const LOGO_ACTIVE_MESSAGE = 'The logo holds something besides the image (scripts or HTML) and was refused';
 const refused = (message: string) => badRequest(message, [{ path: LOGO_FIELD, message }]);
 
 /** What the bytes really are: a PNG, JPEG or WebP image, or a 400 naming the field. */
@@ -22,6 +25,11 @@ export async function checkLogo(data: Buffer): Promise<LogoUpload> {
   const detected = await fileTypeFromBuffer(data);
   const type = LOGO_CONTENT_TYPES.find((t) => t === detected?.mime);
   if (!detected || !type) throw refused(LOGO_TYPE_MESSAGE);
+  // The logo is served from our origin: an image that is also a page (markup after the image, in
+  // any encoding) is refused like a booking document (decision 028).
+  const scanner = markupScanner();
+  scanner.push(data);
+  if (scanner.hasActiveContent || (await findActiveContentIn(type === 'image/png' ? 'png' : 'other', data))) throw refused(LOGO_ACTIVE_MESSAGE);
   return { data, contentType: type, extension: detected.ext };
 }
 
@@ -54,12 +62,7 @@ export async function readLogoUpload(request: FastifyRequest): Promise<LogoUploa
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw refused(LOGO_SIZE_MESSAGE);
     if (code === 'FST_FILES_LIMIT') throw refused('Upload one image at a time');
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest('Expected a multipart form submission');
-    if (error instanceof AppError) throw error;
-    if (/boundary|multipart|unexpected end/i.test((error as Error)?.message ?? '')) {
-      throw badRequest('The multipart form submission is malformed or was cut off');
-    }
-    throw error;
+    throw multipartClientError(error) ?? error;
   }
   if (!logo) throw refused('Choose an image to upload');
   return checkLogo(logo);

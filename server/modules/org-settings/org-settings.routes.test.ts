@@ -258,6 +258,9 @@ describe.each(databaseKinds)('organization settings API on %s', (kind) => {
         { files: [['logo.png', PDF_BYTES]], message: 'The logo must be a PNG, JPEG or WebP image' },
         { files: [['logo.png', html]], message: 'The logo must be a PNG, JPEG or WebP image' },
         { files: [['logo.png', oversized]], message: 'The logo must be 1 MB or smaller' },
+        // Issue 21 item 6: an image followed by a page, in UTF-16 or not.
+        { files: [['logo.png', Buffer.concat([PNG_BYTES, Buffer.from('<script>alert(1)</script>', 'utf16le')])]], message: 'The logo holds something besides the image (scripts or HTML) and was refused' },
+        { files: [['logo.png', Buffer.concat([PNG_BYTES, Buffer.from('<p onclick=alert(1)>hi')])]], message: 'The logo holds something besides the image (scripts or HTML) and was refused' },
         { files: [['a.png', PNG_BYTES], ['b.png', PNG_BYTES]], message: 'Upload one image at a time' },
         { files: [['logo.png', Buffer.alloc(0)]], message: 'The logo file is empty' },
         { files: [['logo.png', PNG_BYTES, 'image']], message: 'Send the image in the field "logo"' },

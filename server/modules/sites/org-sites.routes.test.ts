@@ -306,11 +306,16 @@ describe.each(databaseKinds)('organization sites API on %s', (kind) => {
         { body: { ...body, name: ' ' }, path: 'name', message: 'Name the closure' },
         { body: { ...body, fromDate: '2026-11-01', toDate: '2026-11-02' }, path: 'toDate', message: 'This closure is over already: choose today or a later day' },
         { body: { ...body, fromDate: '2026-12-01', toDate: '2028-01-01' }, path: 'toDate', message: 'A closure can last at most 366 days' },
+        // Issue 21: a blank day, and days whose next day has no date, are refused by name, never a 500.
+        { body: { ...body, fromDate: '' }, path: 'fromDate', message: 'Choose the first day' },
+        { body: { ...body, fromDate: '', toDate: '' }, path: 'toDate', message: 'Choose the last day' },
+        { body: { ...body, fromDate: '9999-12-31', toDate: '9999-12-31' }, path: 'fromDate', message: 'Choose a first day within the next 10 years' },
+        { body: { ...body, fromDate: '2037-01-01', toDate: '2037-01-01' }, path: 'fromDate', message: 'Choose a first day within the next 10 years' },
       ];
       for (const c of bad) {
         const res = await call('POST', url(`/sites/${site.id}/holidays`), admin, c.body);
-        expect(res.status).toBe(400);
-        expect(res.body.error.details).toContainEqual({ path: c.path, message: c.message });
+        expect(res.status, JSON.stringify(c.body)).toBe(400);
+        expect(res.body.error.details, JSON.stringify(c.body)).toContainEqual({ path: c.path, message: c.message });
       }
 
       const kept = await call('POST', url(`/sites/${site.id}/holidays`), admin, { ...body, resolution: { action: 'keep' } });

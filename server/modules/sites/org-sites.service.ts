@@ -5,6 +5,8 @@ import type { OperatingHours } from '../../../domain/constants';
 import {
   fitsOpeningHours,
   holidayDates,
+  HOLIDAY_MAX_YEARS_AHEAD,
+  HOLIDAY_TOO_FAR_MESSAGE,
   holidayInstants,
   SITE_NAME_TAKEN_MESSAGE,
   type createSiteSchema,
@@ -18,7 +20,7 @@ import {
   type UpdateSiteResult,
 } from '../../../domain/org-sites';
 import type { RealtimeEntity } from '../../../domain/realtime';
-import { formatDay } from '../../../domain/day-notice';
+import { addDays, formatDay } from '../../../domain/day-notice';
 import { todayIn } from '../../../domain/slot-grid';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
@@ -344,7 +346,9 @@ export async function createHoliday(ctx: AppContext, scope: OrgScope, siteId: st
   const { holiday, resolved } = await ctx.database.db.transaction(async (tx) => {
     const site = await repo.lockSite(tx, scope.orgId, siteId);
     if (!site) throw notFound('Site');
-    if (input.toDate < todayIn(site.timeZone, now)) throw fieldError('toDate', 'This closure is over already: choose today or a later day');
+    const today = todayIn(site.timeZone, now);
+    if (input.toDate < today) throw fieldError('toDate', 'This closure is over already: choose today or a later day');
+    if (input.fromDate > addDays(today, HOLIDAY_MAX_YEARS_AHEAD * 366)) throw fieldError('fromDate', HOLIDAY_TOO_FAR_MESSAGE);
     const { start, end } = holidayInstants(input.fromDate, input.toDate, site.timeZone);
     const overlapping = await repo.findOverlappingHoliday(tx, scope.orgId, siteId, start, end);
     if (overlapping) {

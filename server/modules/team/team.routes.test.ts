@@ -301,6 +301,29 @@ describe.each(databaseKinds)('team and invitations API on %s', (kind) => {
       expect(toGate.status).toBe(400);
       expect(toGate.body.error.details).toEqual([{ path: 'employeeId', message: 'Employee ID is required for dockmasters and security staff' }]);
     });
+
+    it('answers a null, list or multipart body with a 4xx and changes nothing (issue 21)', async () => {
+      const team = await call('GET', url('/team'), admin);
+      const dockMember = team.body.members.find((m: { email: string }) => m.email === 'dock@acme.test');
+      const invitationsBefore = await count(`select count(*)::int as n from org_invitations where org_id = $1`, [acmeId]);
+      const send = (method: 'POST' | 'PATCH', path: string, contentType: string, payload: string) =>
+        t.app.inject({ method, url: url(path), headers: { ...admin, 'content-type': contentType }, payload });
+      const multipart = '--xyz\r\nContent-Disposition: form-data; name="email"\r\n\r\nmp@example.test\r\n--xyz\r\nContent-Disposition: form-data; name="role"\r\n\r\norg_admin\r\n--xyz--\r\n';
+      for (const [method, path] of [['POST', '/team/invitations'], ['PATCH', `/team/members/${dockMember.id}`]] as const) {
+        for (const payload of ['null', '[]', '"text"', '42']) {
+          const res = await send(method, path, 'application/json', payload);
+          expect(res.statusCode, `${method} ${path} ${payload}`).toBe(400);
+          expect(res.json().error.code).toBe('validation_error');
+        }
+        const res = await send(method, path, 'multipart/form-data; boundary=xyz', multipart);
+        expect(res.statusCode, `${method} ${path} multipart`).toBe(415);
+        expect(res.json().error.message).toBe('This request takes a JSON body (Content-Type: application/json), not a multipart form');
+      }
+      expect(await count(`select count(*)::int as n from org_invitations where org_id = $1`, [acmeId])).toBe(invitationsBefore);
+      const after = await call('GET', url('/team'), admin);
+      expect(after.body.members.find((m: { id: string }) => m.id === dockMember.id)).toEqual(dockMember);
+      expect(await count(`select count(*)::int as n from error_events`)).toBe(0);
+    });
   });
 
   describe('the last admin', () => {

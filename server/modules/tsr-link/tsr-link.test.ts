@@ -133,6 +133,13 @@ describe.each(databaseKinds)('TSR link on %s', (kind) => {
     expect((await call('PUT', '/tsr-connections', dock, {})).status).toBe(403);
     const bad = await call('PUT', '/tsr-connections', admin, { system: 'servicenow', baseUrl: 'ftp://x', username: 'u', password: 'p' });
     expect(bad.status).toBe(400);
+    // A NUL or a line break in the user name (it goes into an Authorization header) is refused by name, storing nothing (issue 21).
+    for (const username of ['inte\u0000gration', 'integration\r\nX-Injected: 1']) {
+      const refused = await call('PUT', '/tsr-connections', admin, { system: 'servicenow', baseUrl: serviceNow.origin, username, password: snPassword });
+      expect(refused.status, username).toBe(400);
+      expect(refused.body.error.details).toContainEqual({ path: 'username', message: 'User name contains characters that are not allowed (control characters or line breaks)' });
+    }
+    expect(await query(`select org_id from tsr_connections where org_id = $1`, [orgId])).toEqual([]);
     const saved = await call('PUT', '/tsr-connections', admin, { system: 'servicenow', baseUrl: `${serviceNow.origin}/some/path`, username: 'integration', password: snPassword });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ system: 'servicenow', baseUrl: serviceNow.origin, username: 'integration', enabled: true });
