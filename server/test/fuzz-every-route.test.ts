@@ -13,7 +13,7 @@ import {
   sscUpdateSubscriptionRequestSchema,
 } from '../../domain/ssc';
 import { seedDemoDataIfEmpty } from '../db/seed';
-import { hashToken, signAccessToken } from '../modules/auth/tokens';
+import { hashToken, signAccessToken } from '../auth/tokens';
 import { manageTokenFor } from '../modules/bookings/manage-token';
 import { captureErrorEvent } from '../plugins/errors';
 import { PDF_BYTES, PNG_BYTES } from './files';
