@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Divider, Drawer, Group, List, Loader, Modal, Stack, Table, Text, Textarea, Timeline, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { BOOKING_STATUS_LABELS, TRANSITION_ACTION_LABELS } from '../../../../domain/booking-lifecycle';
+import { BOOKING_STATUS_LABELS, RESCHEDULABLE_STATUSES, TRANSITION_ACTION_LABELS } from '../../../../domain/booking-lifecycle';
 import {
   BOOKING_SOURCE_LABELS,
   BOOKING_TYPE_LABELS,
@@ -133,9 +133,11 @@ function Actions({ orgId, booking }: { orgId: string; booking: BookingDetail }) 
         onError: (error) => toast.error('Not changed', error instanceof ApiError ? error.message : 'The booking could not be changed'),
       },
     );
+  // The server says which moves are open now, the clock included, and when the others open.
   const moves = booking.allowedTransitions;
-  const canReschedule = booking.status === 'pending' || booking.status === 'approved';
-  if (moves.length === 0 && !canReschedule) {
+  const upcoming = booking.upcomingTransitions;
+  const canReschedule = RESCHEDULABLE_STATUSES.includes(booking.status);
+  if (moves.length === 0 && upcoming.length === 0 && !canReschedule) {
     return <Text size="sm" c="dimmed">No further action: this booking is {BOOKING_STATUS_LABELS[booking.status].toLowerCase()}.</Text>;
   }
   return (
@@ -160,6 +162,11 @@ function Actions({ orgId, booking }: { orgId: string; booking: BookingDetail }) 
           </Button>
         ) : null}
       </Group>
+      {upcoming.map((u) => (
+        <Text key={u.to} size="sm" c="dimmed" data-testid="upcoming-move">
+          {TRANSITION_ACTION_LABELS[u.to] ?? BOOKING_STATUS_LABELS[u.to]} opens {formatDateTime(u.opensAt, booking.timeZone)} (site time, {booking.timeZone}).
+        </Text>
+      ))}
       {rescheduling ? <RescheduleForm orgId={orgId} booking={booking} onDone={() => setRescheduling(false)} /> : null}
       <ReasonModal
         key={asking ?? 'none'}
