@@ -25,10 +25,9 @@ import { queueBookingWebhooks } from '../webhooks/webhook-events';
 import { kickWebhookDeliveries } from '../webhooks/webhook-delivery';
 
 // Every status move of a booking goes through applyTransition: it checks the move against the
-// lifecycle table (domain/booking-lifecycle.ts), its window on the clock and the caller's
-// version, sets the status, its
-// timestamp and the reason, writes the audit entry and queues the haulier's e-mail in one
-// transaction, then publishes the change once it has committed.
+// lifecycle table (domain/booking-lifecycle.ts), its window on the clock and the caller's version,
+// sets the status, its timestamp and the reason, writes the audit entry and queues the haulier's
+// e-mail in one transaction, then publishes the change once it has committed.
 
 export type TransitionActor = {
   kind: LifecycleActor;

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Divider, Drawer, Group, List, Loader, Modal, Stack, Table, Text, Textarea, Timeline, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { BOOKING_STATUS_LABELS, RESCHEDULABLE_STATUSES, TRANSITION_ACTION_LABELS } from '../../../../domain/booking-lifecycle';
+import { BOOKING_STATUS_LABELS, RELEASED_BOOKING_STATUSES, RESCHEDULABLE_STATUSES, TRANSITION_ACTION_LABELS } from '../../../../domain/booking-lifecycle';
 import {
   BOOKING_SOURCE_LABELS,
   BOOKING_TYPE_LABELS,
@@ -25,8 +25,8 @@ import { RescheduleForm } from './reschedule-form';
 
 type Props = { orgId: string; bookingId: string | null; onClose: () => void };
 
-/** Moves that ask first: they end the booking for the haulier. */
-const CONFIRMED_MOVES: BookingStatus[] = ['cancelled', 'no_show'];
+/** Moves that ask first (with a reason) and stand out: they end the booking for the haulier (decline, cancel, no-show). */
+const isEndingMove = (to: BookingStatus) => RELEASED_BOOKING_STATUSES.includes(to);
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -148,10 +148,10 @@ function Actions({ orgId, booking }: { orgId: string; booking: BookingDetail }) 
             key={to}
             size="sm"
             // Outline red 9 on white: the ending moves stand out and keep their text above 4.5:1.
-            color={to === 'declined' || to === 'cancelled' || to === 'no_show' ? 'red.9' : undefined}
+            color={isEndingMove(to) ? 'red.9' : undefined}
             variant={to === 'approved' || to === 'checked_in' || to === 'completed' ? 'filled' : to === 'in_progress' ? 'light' : 'outline'}
             loading={move.isPending && move.variables?.to === to}
-            onClick={() => (to === 'declined' || CONFIRMED_MOVES.includes(to) ? setAsking(to) : run(to))}
+            onClick={() => (isEndingMove(to) ? setAsking(to) : run(to))}
           >
             {TRANSITION_ACTION_LABELS[to] ?? BOOKING_STATUS_LABELS[to]}
           </Button>
