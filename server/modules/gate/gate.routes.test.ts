@@ -209,6 +209,11 @@ describe.each(databaseKinds)('gate API on %s', (kind) => {
         message: 'It is too early to start this booking at its bay: it can start from 10:00 on 2026-11-26 (site time, Australia/Sydney), 60 minutes before its booked start.',
       });
       expect(await stateOf(early)).toMatchObject({ status: 'checked_in', version: 1 });
+      const daysAhead = await booking(site, 'approved', '2026-11-26T02:00:00Z', { bay: 1 });
+      const refusedCheckIn = await call('POST', gate(site, `/bookings/${daysAhead}/check-in`), security, {});
+      expect(refusedCheckIn.status).toBe(409);
+      expect(refusedCheckIn.body.error.message).toBe('It is too early to check this booking in: check-in is open on 2026-11-26 from 12:00 to 13:45 (site time, Australia/Sydney).');
+      expect(await stateOf(daysAhead)).toMatchObject({ status: 'approved', version: 1 });
       const tooEarly = await call('POST', gate(site, `/bookings/${ahead}/check-in`), dock, {});
       expect(tooEarly.status).toBe(409);
       expect(tooEarly.body.error.message).toBe('It is too early to check this booking in: check-in is open on 2026-11-23 from 11:30 to 13:15 (site time, Australia/Sydney).');
