@@ -6,8 +6,8 @@ import { multiLine } from './text-rules';
 // The gate of one site (issue 10): what the gate endpoints take and answer. Rules and their
 // reasons: docs/decisions/011-gate-rules.md.
 
-/** Check-in opens this long before the booking's start. */
-export const CHECK_IN_EARLY_MIN = 60;
+/** Check-in opens this long before the booking's start: a lifecycle rule, read from there. */
+export { CHECK_IN_EARLY_MIN } from './booking-lifecycle';
 /** Upcoming arrivals: the next hours the gate looks ahead. */
 export const UPCOMING_HOURS = 4;
 

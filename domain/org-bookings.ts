@@ -99,8 +99,10 @@ export const bookingDetailSchema = bookingListItemSchema.extend({
   completedAt: z.string().nullable(),
   noShowAt: z.string().nullable(),
   updatedAt: z.string(),
-  /** The moves the caller may make now (the server checks again on each). */
+  /** The moves the caller may make now, the clock included (the server checks again on each). */
   allowedTransitions: z.array(z.enum(BOOKING_STATUSES)),
+  /** The caller's clock-bound moves that are not open yet, with when each opens (ISO): shown as a note instead of a button. */
+  upcomingTransitions: z.array(z.object({ to: z.enum(BOOKING_STATUSES), opensAt: z.string() })),
   documents: z.array(bookingDocumentSchema),
   history: z.array(bookingHistoryEntrySchema),
 });

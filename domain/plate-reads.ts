@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AT_BAY_STATUSES } from './booking-lifecycle';
 import { isSingleLineText } from './text-rules';
 import { normalisePlate, PLATE_MAX_LENGTH, PLATE_MIN_LENGTH } from './plate-match';
 
@@ -17,7 +18,7 @@ export type PlateCandidateAction = (typeof PLATE_CANDIDATE_ACTIONS)[number];
 /** The gate move a candidate booking in `status` offers (the server answers it; the scan screen follows a booking's later changes with it). */
 export function plateCandidateActionFor(status: string): PlateCandidateAction {
   if (status === 'approved') return 'check_in';
-  if (status === 'in_progress' || status === 'overstay') return 'check_out';
+  if ((AT_BAY_STATUSES as readonly string[]).includes(status)) return 'check_out';
   return 'none';
 }
 

@@ -60,7 +60,12 @@ test.describe('organization bookings', () => {
 
     await drawer.getByRole('button', { name: 'Approve' }).click();
     await expect(drawer.getByTestId('booking-status')).toHaveText('Approved');
-    await expect(drawer.getByRole('button', { name: 'Check In' })).toBeVisible();
+    // Five days ahead: no Check In or No-show yet (the server says which moves are open now), only when they open.
+    await expect(drawer.getByRole('button', { name: 'Cancel' })).toBeVisible();
+    await expect(drawer.getByRole('button', { name: 'Check In' })).toHaveCount(0);
+    await expect(drawer.getByRole('button', { name: 'Mark No-show' })).toHaveCount(0);
+    await expect(drawer.getByTestId('upcoming-move')).toHaveText([/^Check In opens .+ \(site time, .+\)\.$/, /^Mark No-show opens .+ \(site time, .+\)\.$/]);
+    await capture('org-bookings-drawer-approved', { fullPage: false });
     await expect(drawer.getByLabel('Booking history')).toContainText(ownOrg.adminEmail);
     // The list behind the drawer follows.
     await page.keyboard.press('Escape');

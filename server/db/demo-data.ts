@@ -15,7 +15,7 @@ import {
   type TsrSystemType,
   type VehicleType,
 } from '../../domain/enums';
-import { RELEASED_BOOKING_STATUSES } from '../../domain/booking-lifecycle';
+import { reachableStatuses, RELEASED_BOOKING_STATUSES } from '../../domain/booking-lifecycle';
 import { INVOICE_DUE_DAYS, periodBounds, periodKeyOf, subscriptionLine } from '../../domain/billing';
 import type {
   auditLog,
@@ -933,7 +933,7 @@ function statusFor(random: Random, startMs: number, endMs: number, nowMs: number
 
 /** Where a demo booking came from: mostly the portal, some booked by the admin, a few walk-ins at the gate. */
 function demoSource(variety: Random, status: BookingStatus): string {
-  const arrived = status === 'checked_in' || status === 'in_progress' || status === 'overstay' || status === 'completed';
+  const arrived = reachableStatuses('checked_in').includes(status);
   if (arrived && variety.chance(0.12)) return 'gate';
   return variety.chance(0.7) ? 'portal' : 'admin';
 }

@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoDataIfEmpty } from '../db/seed';
 import { createTestApp, databaseKinds, type TestApp } from '../test/harness';
+import { applyTransitionInTx } from '../modules/bookings/lifecycle.service';
 import { sweepNoShows, sweepOverstays } from './booking-sweeps';
 import { bossExecutor, startJobRunner } from './job-runner';
 
@@ -60,6 +61,35 @@ describe.each(databaseKinds)('booking sweeps and the job runner on %s', (kind) =
     expect(audit).toMatchObject({ actor_role: 'system', actor_id: null, details: { from_status: 'approved', status: 'no_show', actor: 'system' } });
     const [row] = await query<{ no_show_at: Date }>(`select no_show_at from bookings where id = $1`, [late]);
     expect(new Date(row!.no_show_at).toISOString()).toBe('2026-12-01T08:45:00.000Z');
+  });
+
+  it('tells the haulier of the no-show it marked', async () => {
+    const id = await booking('approved', '2026-12-04T08:00:00Z');
+    t.clock.set('2026-12-04T08:45:00Z');
+    await sweepNoShows(t.ctx);
+    expect(await statusOf(id)).toBe('no_show');
+    const [row] = await query<{ tsr_number: string }>(`select tsr_number from bookings where id = $1`, [id]);
+    const mail = (await t.outbox()).filter((m) => m.subject === `Missed booking – ${row!.tsr_number}`);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.text).toContain('was closed as a no-show');
+  });
+
+  it('refuses the system’s clock-bound moves before their time, whoever asks, and the sweep leaves a booking days ahead alone', async () => {
+    const ahead = await booking('approved', '2026-12-10T08:00:00Z');
+    const atBay = await booking('in_progress', '2026-12-10T10:00:00Z');
+    t.clock.set('2026-12-07T08:00:00Z');
+    await sweepNoShows(t.ctx);
+    await sweepOverstays(t.ctx);
+    expect(await statusOf(ahead)).toBe('approved');
+    expect(await statusOf(atBay)).toBe('in_progress');
+    const system = { kind: 'system' as const, user: null };
+    const move = (bookingId: string, to: 'no_show' | 'overstay' | 'checked_in') =>
+      t.ctx.database.db.transaction((tx) => applyTransitionInTx(t.ctx, tx, { bookingId, orgId: acmeId, to }, system));
+    await expect(move(ahead, 'no_show')).rejects.toMatchObject({ statusCode: 409, code: 'outside_time_window' });
+    await expect(move(ahead, 'checked_in')).rejects.toMatchObject({ statusCode: 409, code: 'outside_check_in_window' }); // a camera's automatic check-in
+    await expect(move(atBay, 'overstay')).rejects.toMatchObject({ statusCode: 409, code: 'outside_time_window' });
+    expect(await statusOf(ahead)).toBe('approved');
+    expect(await statusOf(atBay)).toBe('in_progress');
   });
 
   it('marks an in-progress booking an overstay 30 minutes past its end', async () => {

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
+import { ON_SITE_STATUSES } from '../../../domain/booking-lifecycle';
 import type { Db, Tx } from '../../db/client';
 import { bays, bookings, organizations, plateReads } from '../../db/schema';
 
@@ -10,7 +11,6 @@ type Conn = Db | Tx;
 export const EXPECTED_BEFORE_MS = 2 * 3_600_000;
 /** … and this long after now (early arrivals). */
 export const EXPECTED_AFTER_MS = 4 * 3_600_000;
-export const ON_SITE_STATUSES = ['checked_in', 'in_progress', 'overstay'] as const;
 
 export type SiteVehicle = {
   plate: string;

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import { RELEASED_BOOKING_STATUSES } from '../../../domain/booking-lifecycle';
 import type { Db, Tx } from '../../db/client';
+import { statusList } from '../../db/sql-status';
 import { bays, blackouts, bookings, organizations, sites } from '../../db/schema';
 
 type Conn = Db | Tx;
@@ -79,7 +80,7 @@ export type BusyInterval = { bayId: string | null; siteId: string; start: Date; 
 
 // Literals, not parameters: the planner can then prove the exclusion constraint's partial-index
 // predicate and answer the range-overlap question from its GiST index (bay_id, tstzrange).
-const RELEASED_LITERALS = sql.raw(RELEASED_BOOKING_STATUSES.map((status) => `'${status}'`).join(', '));
+const RELEASED_LITERALS = statusList(RELEASED_BOOKING_STATUSES);
 
 /**
  * Everything that holds the given bays between `from` and `to` (two queries, whatever the number of

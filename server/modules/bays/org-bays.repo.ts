@@ -2,13 +2,14 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { BayFeature } from '../../../domain/enums';
 import type { Db, Tx } from '../../db/client';
 import { bays, sites } from '../../db/schema';
-import { LIVE_STATUSES } from '../bookings/affected-bookings';
+import { LIVE_BOOKING_STATUSES } from '../../../domain/booking-lifecycle';
+import { statusList } from '../../db/sql-status';
 
 // The organization's bays, always within its scope: every query starts from `bays.org_id = orgId`.
 
 type Conn = Db | Tx;
 
-const LIVE = sql.raw(LIVE_STATUSES.map((s) => `'${s}'`).join(', '));
+const LIVE = statusList(LIVE_BOOKING_STATUSES);
 
 /** The columns of a bay as the API answers it, with its booking counts as of `now`. */
 function itemColumns(now: Date) {

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { AffectedBooking, AffectedOutcome, AffectedResolution } from '../../../domain/affected-bookings';
 import { AFFECTED_BOOKINGS_CODE } from '../../../domain/affected-bookings';
-import { RELEASED_BOOKING_STATUSES, isTransition } from '../../../domain/booking-lifecycle';
+import { LIVE_BOOKING_STATUSES, RELEASED_BOOKING_STATUSES, isTransition } from '../../../domain/booking-lifecycle';
 import type { BookingStatus } from '../../../domain/enums';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
+import { statusList } from '../../db/sql-status';
 import { conflict } from '../../plugins/errors';
 import type { OrgScope } from '../../plugins/org-scope';
 import { writeAudit } from '../../audit/write-audit';
@@ -19,11 +20,9 @@ import { afterCommit, applyTransitionInTx } from './lifecycle.service';
 // cancelled with the reason e-mailed to the haulier — inside the caller's transaction, after the
 // change itself, so the moved bookings see the change (the closed bay, the new blackout).
 
-const RELEASED = sql.raw(RELEASED_BOOKING_STATUSES.map((s) => `'${s}'`).join(', '));
-
+const RELEASED = statusList(RELEASED_BOOKING_STATUSES);
 /** Statuses that still need their bay: the booking has not ended or been released. */
-export const LIVE_STATUSES = ['pending', 'approved', 'checked_in', 'in_progress', 'overstay'] as const;
-const LIVE = sql.raw(LIVE_STATUSES.map((s) => `'${s}'`).join(', '));
+const LIVE = statusList(LIVE_BOOKING_STATUSES);
 
 type AffectedRow = {
   id: string;
@@ -156,7 +155,7 @@ export async function resolveAffectedInTx(
     }
     const b = current.booking;
     const status = b.status as BookingStatus;
-    if (!(LIVE_STATUSES as readonly string[]).includes(status)) {
+    if (!LIVE_BOOKING_STATUSES.includes(status)) {
       outcomes.push({ id: b.id, tsrNumber: b.tsrNumber, outcome: 'skipped', bayName: current.bayName, message: `Already ${status.replace('_', ' ')}` });
       continue;
     }

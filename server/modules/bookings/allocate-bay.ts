@@ -4,10 +4,10 @@ import { sql } from 'drizzle-orm';
 import type { BookingRequest } from '../../../domain/booking-request';
 import { OUTSIDE_OPERATING_HOURS_MESSAGE, slotUnavailableMessage } from '../../../domain/slot-grid';
 import type { Database, Tx } from '../../db/client';
+import { statusListText } from '../../db/sql-status';
 import { AppError, conflict } from '../../plugins/errors';
 import { getDayAvailability, type Candidate } from '../availability/availability.service';
-import { RELEASED_BOOKING_STATUSES } from '../../../domain/booking-lifecycle';
-import { BOOKING_STATUSES } from '../../../domain/enums';
+import { LIVE_BOOKING_STATUSES, RELEASED_BOOKING_STATUSES } from '../../../domain/booking-lifecycle';
 import { WEBHOOK_MAX_ATTEMPTS } from '../../../domain/webhooks';
 
 // Booking one slot in one statement. The portal's hot path: the site rules (time zone, hours,
@@ -239,7 +239,7 @@ export type FastBooking = {
   tenantId: string | null;
 };
 
-const RELEASED = RELEASED_BOOKING_STATUSES.map((status) => `'${status}'`).join(', ');
+const RELEASED = statusListText(RELEASED_BOOKING_STATUSES);
 
 /** One statement: best-fit free bay, narrow lock, booking, audit, outbox. See the header. */
 // jsonb_populate_record leaves absent columns null, not their defaults: every NOT NULL column
@@ -356,9 +356,7 @@ select ins.id, ins.site_id, ins.bay_id, b.name as bay_name, ins.start_time, ins.
 const BOOK_SLOT_SQL = PORTAL_GATE + BOOKING + PORTAL_AUDIT + OUTBOX + RESULT;
 
 /** A live booking: one that still counts as the load's appointment (not released, not completed). */
-const LIVE = BOOKING_STATUSES.filter((status) => !(RELEASED_BOOKING_STATUSES as readonly string[]).includes(status) && status !== 'completed')
-  .map((status) => `'${status}'`)
-  .join(', ');
+const LIVE = statusListText(LIVE_BOOKING_STATUSES);
 
 // A channel's booking (the SSC API): the tenant is the key's, not linked by e-mail; its policy is
 // read here (blocked, or with a daily limit: no row, the full path answers). No row either when the

@@ -1,12 +1,19 @@
 import type { BookingStatus } from '../../../domain/enums';
 import {
   BOOKING_STATUS_LABELS,
+  BOOKING_WINDOW_MIN,
   canTransition,
+  CHECK_IN_EARLY_MIN,
   illegalTransitionMessage,
   isTransition,
+  moveTiming,
+  moveWindow,
   REASON_REQUIRED,
+  type BookingTimes,
   type LifecycleActor,
+  type MoveWindow,
 } from '../../../domain/booking-lifecycle';
+import { localDateOf, localTimeOf } from '../../../domain/slot-grid';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
@@ -18,9 +25,9 @@ import { queueBookingWebhooks } from './booking-webhooks';
 import { kickWebhookDeliveries } from '../../delivery/webhook-delivery';
 
 // Every status move of a booking goes through applyTransition: it checks the move against the
-// lifecycle table (domain/booking-lifecycle.ts) and the caller's version, sets the status, its
-// timestamp and the reason, writes the audit entry and queues the haulier's e-mail in one
-// transaction, then publishes the change once it has committed.
+// lifecycle table (domain/booking-lifecycle.ts), its window on the clock and the caller's version,
+// sets the status, its timestamp and the reason, writes the audit entry and queues the haulier's
+// e-mail in one transaction, then publishes the change once it has committed.
 
 export type TransitionActor = {
   kind: LifecycleActor;
@@ -48,6 +55,8 @@ const HAULIER_MAIL: Partial<Record<BookingStatus, BookingChange>> = {
   approved: 'approved',
   declined: 'declined',
   cancelled: 'cancelled_by_site',
+  // Staff's or the sweep's: the haulier learns the slot is gone (and may book again).
+  no_show: 'no_show',
 };
 
 const TIMESTAMP_FIELD: Partial<Record<BookingStatus, keyof repo.BookingUpdate>> = {
@@ -82,6 +91,44 @@ export function checkTransition(from: BookingStatus, input: TransitionInput, act
   }
 }
 
+/** A window in the site's words: "on D from T1 to T2", "from D1 T1 to D2 T2", "from T on D". */
+function windowText(window: MoveWindow, timeZone: string): string {
+  const day = (d: Date) => localDateOf(d, timeZone);
+  const time = (d: Date) => localTimeOf(d, timeZone);
+  const { opensAt, closesAt } = window;
+  if (opensAt && closesAt) {
+    return day(opensAt) === day(closesAt)
+      ? `on ${day(opensAt)} from ${time(opensAt)} to ${time(closesAt)}`
+      : `from ${day(opensAt)} ${time(opensAt)} to ${day(closesAt)} ${time(closesAt)}`;
+  }
+  if (opensAt) return `from ${time(opensAt)} on ${day(opensAt)}`;
+  return closesAt ? `until ${time(closesAt)} on ${day(closesAt)}` : 'at any time';
+}
+
+/**
+ * The refusal of a clock-bound move made outside its window (domain/booking-lifecycle.ts), saying
+ * when it is possible in the site's local time; null when the clock allows it. 409: the booking is
+ * fine, the time is not.
+ */
+export function outsideWindowError(from: BookingStatus, to: BookingStatus, booking: BookingTimes, now: Date, timeZone: string): AppError | null {
+  const timing = moveTiming(from, to, booking, now);
+  const window = moveWindow(from, to, booking);
+  if (timing === 'open' || !window) return null;
+  const range = `${windowText(window, timeZone)} (site time, ${timeZone})`;
+  const when = timing === 'too_early' ? 'too early' : 'too late';
+  const details = { to, opensAt: window.opensAt?.toISOString() ?? null, closesAt: window.closesAt?.toISOString() ?? null };
+  if (to === 'checked_in') {
+    return conflict('outside_check_in_window', `It is ${when} to check this booking in: check-in is open ${range}.`, details);
+  }
+  const message =
+    to === 'in_progress'
+      ? `It is ${when} to start this booking at its bay: it can start ${range}, ${CHECK_IN_EARLY_MIN} minutes before its booked start.`
+      : to === 'no_show'
+        ? `It is ${when} to mark this booking a no-show: it can be marked ${range}, once its ${BOOKING_WINDOW_MIN}-minute booking window has passed.`
+        : `It is ${when} to mark this booking ${BOOKING_STATUS_LABELS[to].toLowerCase()}: that is possible ${range}.`;
+  return conflict('outside_time_window', message, details);
+}
+
 /** Applies a move in the given transaction (the sweeps batch several); returns the new version. */
 export async function applyTransitionInTx(
   ctx: AppContext,
@@ -95,6 +142,8 @@ export async function applyTransitionInTx(
   const from = b.status as BookingStatus;
   checkTransition(from, input, actor, b.version);
   const now = ctx.clock.now();
+  const tooSoonOrLate = outsideWindowError(from, input.to, b, now, view.timeZone);
+  if (tooSoonOrLate) throw tooSoonOrLate;
   const stamp = TIMESTAMP_FIELD[input.to];
   const update: repo.BookingUpdate = {
     status: input.to,

@@ -120,7 +120,12 @@ describe.each(databaseKinds)('organization bookings API on %s', (kind) => {
       expect(res.body).toMatchObject({ status: 'approved', version: before.version + 1 });
       expect(res.body.approvedAt).toBe('2026-11-23T00:00:00.000Z');
       expect(res.body.history.at(-1)).toMatchObject({ action: 'booking.approved', actorEmail: 'admin@acme.test', fromStatus: 'pending', toStatus: 'approved' });
-      expect(res.body.allowedTransitions).toEqual(['checked_in', 'cancelled', 'no_show']);
+      // 30 hours ahead: check-in and no-show are not open yet, and the detail says when they open.
+      expect(res.body.allowedTransitions).toEqual(['cancelled']);
+      expect(res.body.upcomingTransitions).toEqual([
+        { to: 'checked_in', opensAt: '2026-11-24T05:00:00.000Z' },
+        { to: 'no_show', opensAt: '2026-11-24T06:30:00.000Z' },
+      ]);
       const mail = (await t.outbox()).filter((m) => m.subject?.startsWith('Booking approved'));
       expect(mail.at(-1)?.text).toContain('is approved');
     });
@@ -160,13 +165,14 @@ describe.each(databaseKinds)('organization bookings API on %s', (kind) => {
     });
 
     it('lets a dockmaster approve and check in but not decline', async () => {
-      const id = await booking('pending', 33);
+      const id = await booking('pending', 0.25, { minutes: 30 }); // 00:15–00:45 UTC: check-in is open (from an hour before the start)
       const v1 = (await versionOf(id)).version;
       const decline = await call('POST', url(`/bookings/${id}/transitions`), dock, { to: 'declined', version: v1, reason: 'No' });
       expect(decline.status).toBe(403);
       const approve = await call('POST', url(`/bookings/${id}/transitions`), dock, { to: 'approved', version: v1 });
       expect(approve.status).toBe(200);
-      expect(approve.body.allowedTransitions).toEqual(['checked_in', 'no_show']);
+      expect(approve.body.allowedTransitions).toEqual(['checked_in']);
+      expect(approve.body.upcomingTransitions).toEqual([{ to: 'no_show', opensAt: '2026-11-23T00:45:00.000Z' }]);
       const checkIn = await call('POST', url(`/bookings/${id}/transitions`), dock, { to: 'checked_in', version: v1 + 1 });
       expect(checkIn.body).toMatchObject({ status: 'checked_in', checkedInAt: '2026-11-23T00:00:00.000Z' });
     });
@@ -192,6 +198,80 @@ describe.each(databaseKinds)('organization bookings API on %s', (kind) => {
       const id = await booking('pending', 34);
       expect((await call('POST', url(`/bookings/${id}/transitions`), admin, { to: 'approved' })).status).toBe(400);
       expect((await call('POST', url(`/bookings/${id}/transitions`), admin, { to: 'approved', version: 1, reason: 'a\u0000b' })).status).toBe(400);
+    });
+  });
+
+  describe('the clock', () => {
+    const move = (id: string, to: string, version: number, headers = admin) => call('POST', url(`/bookings/${id}/transitions`), headers, { to, version });
+    const auditCount = async (id: string) => Number((await query<{ n: number }>(`select count(*)::int as n from audit_log where resource_id = $1`, [id]))[0]!.n);
+
+    it('refuses check-in, start and no-show of a booking days ahead, saying when each opens in site time, and changes nothing', async () => {
+      // 72 h ahead: Thursday 26 Nov 11:00 in Sydney (UTC+11).
+      const approved = await booking('approved', 72);
+      const arrived = await booking('checked_in', 72, { bay: 1 }); // wrongly checked in days ahead (before this rule)
+      const before = { approved: await versionOf(approved), arrived: await versionOf(arrived), audits: await auditCount(approved) };
+
+      const checkIn = await move(approved, 'checked_in', before.approved.version);
+      expect(checkIn.status).toBe(409);
+      expect(checkIn.body.error).toMatchObject({
+        code: 'outside_check_in_window',
+        message: 'It is too early to check this booking in: check-in is open on 2026-11-26 from 10:00 to 11:45 (site time, Australia/Sydney).',
+        details: { to: 'checked_in', opensAt: '2026-11-25T23:00:00.000Z', closesAt: '2026-11-26T00:45:00.000Z' },
+      });
+
+      const noShow = await move(approved, 'no_show', before.approved.version, dock);
+      expect(noShow.status).toBe(409);
+      expect(noShow.body.error).toMatchObject({
+        code: 'outside_time_window',
+        message: 'It is too early to mark this booking a no-show: it can be marked from 11:30 on 2026-11-26 (site time, Australia/Sydney), once its 30-minute booking window has passed.',
+      });
+
+      const start = await move(arrived, 'in_progress', before.arrived.version, dock);
+      expect(start.status).toBe(409);
+      expect(start.body.error).toMatchObject({
+        code: 'outside_time_window',
+        message: 'It is too early to start this booking at its bay: it can start from 10:00 on 2026-11-26 (site time, Australia/Sydney), 60 minutes before its booked start.',
+      });
+
+      expect(await versionOf(approved)).toEqual(before.approved);
+      expect(await versionOf(arrived)).toEqual(before.arrived);
+      expect(await auditCount(approved)).toBe(before.audits);
+      // The detail offers none of them, and says when each opens.
+      const detail = await call('GET', url(`/bookings/${approved}`), dock);
+      expect(detail.body.allowedTransitions).toEqual([]);
+      expect(detail.body.upcomingTransitions.map((u: { to: string }) => u.to)).toEqual(['checked_in', 'no_show']);
+      expect((await call('GET', url(`/bookings/${arrived}`), dock)).body.allowedTransitions).toEqual([]);
+    });
+
+    it('inside the window: check-in and start from an hour before, a no-show once the booking window has passed, e-mailed to the haulier', async () => {
+      const id = await booking('approved', 96);
+      const missed = await booking('approved', 96, { bay: 1 });
+      try {
+        t.clock.set('2026-11-26T23:00:00Z'); // 96 h − 1 h
+        const staff = await signIn('dock@acme.test', '2026-11-26T23:00:00Z');
+        const { version } = await versionOf(id);
+        const checkedIn = await move(id, 'checked_in', version, staff);
+        expect(checkedIn.status).toBe(200);
+        expect(checkedIn.body.allowedTransitions).toEqual(['in_progress']);
+        expect((await move(id, 'in_progress', version + 1, staff)).body).toMatchObject({ status: 'in_progress' });
+        // The other booking: a no-show only once its 30-minute window has passed.
+        const early = (await call('GET', url(`/bookings/${missed}`), staff)).body;
+        expect(early.allowedTransitions).toEqual(['checked_in']);
+        t.clock.set('2026-11-27T00:30:00Z');
+        const later = await signIn('dock@acme.test', '2026-11-27T00:30:00Z');
+        const due = (await call('GET', url(`/bookings/${missed}`), later)).body;
+        expect(due.allowedTransitions).toEqual(['checked_in', 'no_show']);
+        const marked = await call('POST', url(`/bookings/${missed}/transitions`), later, { to: 'no_show', version: due.version, reason: 'Driver did not come' });
+        expect(marked.status).toBe(200);
+        expect(marked.body).toMatchObject({ status: 'no_show', noShowAt: '2026-11-27T00:30:00.000Z' });
+        const mail = (await t.outbox()).filter((m) => m.subject === `Missed booking – ${marked.body.tsrNumber}`);
+        expect(mail).toHaveLength(1);
+        expect(mail[0]!.to).toMatchObject({ text: 'haulier@example.test' });
+        expect(mail[0]!.text).toContain('was closed as a no-show');
+        expect(mail[0]!.text).toContain('Reason: Driver did not come');
+      } finally {
+        t.clock.set(NOW);
+      }
     });
   });
 

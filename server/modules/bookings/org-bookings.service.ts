@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { toBookingRecord } from '../../../domain/booking-request';
-import { allowedTransitions, BOOKING_STATUS_LABELS, RESCHEDULABLE_STATUSES } from '../../../domain/booking-lifecycle';
+import { allowedTransitionsAt, BOOKING_STATUS_LABELS, RESCHEDULABLE_STATUSES, upcomingTransitions } from '../../../domain/booking-lifecycle';
 import type { BookingStatus } from '../../../domain/enums';
 import type {
   adminBookingSchema,
@@ -64,6 +64,7 @@ export async function getBooking(ctx: AppContext, scope: OrgScope, bookingId: st
   const [documents, history] = await Promise.all([repo.listDocuments(db, scope, bookingId), repo.listHistory(db, scope, bookingId)]);
   const b = row.booking;
   const status = b.status as BookingStatus;
+  const now = ctx.clock.now();
   return {
     id: b.id,
     version: b.version,
@@ -103,7 +104,8 @@ export async function getBooking(ctx: AppContext, scope: OrgScope, bookingId: st
     noShowAt: iso(b.noShowAt),
     createdAt: b.createdAt.toISOString(),
     updatedAt: b.updatedAt.toISOString(),
-    allowedTransitions: allowedTransitions(status, scope.actor),
+    allowedTransitions: allowedTransitionsAt(status, scope.actor, b, now),
+    upcomingTransitions: upcomingTransitions(status, scope.actor, b, now).map((u) => ({ to: u.to, opensAt: u.opensAt.toISOString() })),
     documents: documents.map((d) => ({ id: d.id, fileName: d.fileName, contentType: d.contentType, sizeBytes: d.sizeBytes, createdAt: d.createdAt.toISOString() })),
     history: history.map((h) => ({
       id: h.id,

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import { ON_SITE_STATUSES, RELEASED_BOOKING_STATUSES } from '../../../domain/booking-lifecycle';
+import { AT_BAY_STATUSES, AWAITING_ARRIVAL_STATUSES, ON_SITE_STATUSES, RELEASED_BOOKING_STATUSES, WITHDRAWN_BOOKING_STATUSES } from '../../../domain/booking-lifecycle';
 import type { Db, Tx } from '../../db/client';
+import { statusList } from '../../db/sql-status';
 import { bays, bookings, sites, users } from '../../db/schema';
 
 // The gate's queries: one site's bookings, bays and state. Every query is filtered by the site
@@ -8,8 +9,9 @@ import { bays, bookings, sites, users } from '../../db/schema';
 
 type Conn = Db | Tx;
 
-const RELEASED = sql.raw(RELEASED_BOOKING_STATUSES.map((s) => `'${s}'`).join(', '));
-const ON_SITE = sql.raw(ON_SITE_STATUSES.map((s) => `'${s}'`).join(', '));
+const RELEASED = statusList(RELEASED_BOOKING_STATUSES);
+const ON_SITE = statusList(ON_SITE_STATUSES);
+const AT_BAY = statusList(AT_BAY_STATUSES);
 
 /** An instant as a typed SQL value (both drivers take the ISO text). */
 const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
@@ -70,12 +72,12 @@ export type GateBookingRow = Awaited<ReturnType<typeof listGateBookings>>[number
 
 /** Today's bookings (site-local day) that still matter, and every vehicle on site. */
 export const liveCondition = (dayStart: Date, dayEnd: Date) =>
-  sql`((${bookings.startTime} >= ${at(dayStart)} and ${bookings.startTime} < ${at(dayEnd)} and ${bookings.status} not in ('declined', 'cancelled'))
+  sql`((${bookings.startTime} >= ${at(dayStart)} and ${bookings.startTime} < ${at(dayEnd)} and ${bookings.status} not in (${statusList(WITHDRAWN_BOOKING_STATUSES)}))
        or ${bookings.status} in (${ON_SITE}))`;
 
 /** Expected in the next hours, and approved ones past their start not yet checked in (late). */
 export const upcomingCondition = (now: Date, until: Date) =>
-  sql`((${bookings.status} in ('approved', 'pending') and ${bookings.startTime} >= ${at(now)} and ${bookings.startTime} < ${at(until)})
+  sql`((${bookings.status} in (${statusList(AWAITING_ARRIVAL_STATUSES)}) and ${bookings.startTime} >= ${at(now)} and ${bookings.startTime} < ${at(until)})
        or (${bookings.status} = 'approved' and ${bookings.startTime} < ${at(now)}))`;
 
 export function listActiveBays(db: Conn, siteId: string) {
@@ -126,7 +128,7 @@ export async function freeBaysForBooking(db: Conn, bookingId: string, now: Date)
          and not exists (
            select 1 from bookings o
             where o.bay_id = b.id and o.id <> k.id and o.status not in (${RELEASED})
-              and (o.status in ('in_progress', 'overstay')
+              and (o.status in (${AT_BAY})
                    or tstzrange(o.start_time, o.end_time, '[)') && tstzrange(k.start_time, k.end_time, '[)')))
          and not exists (
            select 1 from blackouts x
@@ -140,7 +142,7 @@ export async function freeBaysForBooking(db: Conn, bookingId: string, now: Date)
 export async function isBayFreeNow(db: Conn, bayId: string, exceptBookingId: string, now: Date): Promise<boolean> {
   const rows = rowsOf<{ busy: boolean }>(
     await db.execute(sql`
-      select exists (select 1 from bookings o where o.bay_id = ${bayId} and o.id <> ${exceptBookingId} and o.status in ('in_progress', 'overstay'))
+      select exists (select 1 from bookings o where o.bay_id = ${bayId} and o.id <> ${exceptBookingId} and o.status in (${AT_BAY}))
           or exists (select 1 from blackouts x join bays b on b.id = ${bayId}
                       where x.site_id = b.site_id and (x.bay_id is null or x.bay_id = b.id) and x.start_time <= ${at(now)} and x.end_time > ${at(now)}) as busy`),
   );
@@ -162,7 +164,7 @@ export async function freeBaysForWalkIn(db: Conn, siteId: string, vehicle: WalkI
          and not exists (
            select 1 from bookings o
             where o.bay_id = b.id and o.status not in (${RELEASED})
-              and (o.status in ('in_progress', 'overstay')
+              and (o.status in (${AT_BAY})
                    or tstzrange(o.start_time, o.end_time, '[)') && tstzrange(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, '[)')))
          and not exists (
            select 1 from blackouts x

@@ -197,6 +197,43 @@ describe.each(databaseKinds)('gate API on %s', (kind) => {
       expect((await call('POST', gate(site, `/bookings/${b}/start`), dock, {})).body.booking).toMatchObject({ status: 'in_progress', bayId: site.bays[1] });
     });
 
+    it('refuses to start a booking days ahead (checked in before this rule), and offers Start and Check In only inside their windows', async () => {
+      const site = await makeSite(2);
+      // Thursday 26 Nov 11:00 in Sydney, three days ahead.
+      const early = await booking(site, 'checked_in', '2026-11-26T00:00:00Z', { bay: 0, checkedInAt: '2026-11-22T23:50:00Z' });
+      const ahead = await booking(site, 'approved', '2026-11-23T01:30:00Z', { bay: 1 }); // 12:30 today: check-in opens 11:30
+      const refused = await call('POST', gate(site, `/bookings/${early}/start`), dock, { version: 1 });
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toMatchObject({
+        code: 'outside_time_window',
+        message: 'It is too early to start this booking at its bay: it can start from 10:00 on 2026-11-26 (site time, Australia/Sydney), 60 minutes before its booked start.',
+      });
+      expect(await stateOf(early)).toMatchObject({ status: 'checked_in', version: 1 });
+      const daysAhead = await booking(site, 'approved', '2026-11-26T02:00:00Z', { bay: 1 });
+      const refusedCheckIn = await call('POST', gate(site, `/bookings/${daysAhead}/check-in`), security, {});
+      expect(refusedCheckIn.status).toBe(409);
+      expect(refusedCheckIn.body.error.message).toBe('It is too early to check this booking in: check-in is open on 2026-11-26 from 12:00 to 13:45 (site time, Australia/Sydney).');
+      expect(await stateOf(daysAhead)).toMatchObject({ status: 'approved', version: 1 });
+      const tooEarly = await call('POST', gate(site, `/bookings/${ahead}/check-in`), dock, {});
+      expect(tooEarly.status).toBe(409);
+      expect(tooEarly.body.error.message).toBe('It is too early to check this booking in: check-in is open on 2026-11-23 from 11:30 to 13:15 (site time, Australia/Sydney).');
+      const actionsOf = async (id: string) => {
+        const overview = await call('GET', gate(site, '/overview'), dock);
+        return [...overview.body.live, ...overview.body.upcoming].find((b: { id: string }) => b.id === id)?.actions;
+      };
+      expect(await actionsOf(early)).toEqual([]);
+      expect((await call('GET', gate(site, '/queue'), dock)).body.items.find((i: { id: string }) => i.id === early).actions).toEqual([]);
+      expect(await actionsOf(ahead)).toEqual([]);
+      t.clock.set(at('2026-11-23T00:30:00Z'));
+      try {
+        expect(await actionsOf(ahead)).toEqual(['check_in']);
+        expect((await call('POST', gate(site, `/bookings/${ahead}/check-in`), dock, {})).status).toBe(200);
+        expect(await actionsOf(ahead)).toEqual(['start']);
+      } finally {
+        t.clock.set(at(NOW));
+      }
+    });
+
     it('does not call a vehicle to its own bay while another vehicle stands there or the bay is blacked out', async () => {
       const site = await makeSite(3);
       await booking(site, 'overstay', '2026-11-22T22:00:00Z', { bay: 0, checkedInAt: '2026-11-22T21:55:00Z' });
@@ -353,6 +390,8 @@ describe.each(databaseKinds)('gate API on %s', (kind) => {
       expect(res.body.live.map((b: { id: string }) => b.id)).not.toContain(done);
       expect(res.body.upcoming.map((b: { id: string }) => b.id)).toEqual([late, soon, pending]);
       expect(res.body.upcoming[0]).toMatchObject({ isLate: true, actions: ['check_in'] });
+      // Two hours ahead: check-in opens an hour before the start, so the gate offers nothing yet.
+      expect(res.body.upcoming[1]).toMatchObject({ id: soon, actions: [] });
       expect(res.body.upcoming[2].actions).toEqual(['approve']);
       expect(res.body.live.find((b: { id: string }) => b.id === overstay).actions).toEqual(['force_check_out', 'extend']);
       expect(res.body.bays.map((b: { state: string }) => b.state)).toEqual(['overstay', 'occupied', 'blacked_out']);

@@ -1,12 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { allowedTransitions, BOOKING_WINDOW_MIN, NO_SHOW_GRACE_MIN, type LifecycleActor } from '../../../domain/booking-lifecycle';
+import {
+  allowedTransitions,
+  allowedTransitionsAt,
+  AT_BAY_STATUSES,
+  CONFIRMED_BOOKING_STATUSES,
+  LIVE_BOOKING_STATUSES,
+  moveWindow,
+  ON_SITE_STATUSES,
+  type BookingTimes,
+  type LifecycleActor,
+} from '../../../domain/booking-lifecycle';
 import type { BookingRequest } from '../../../domain/booking-request';
 import { toBookingRecord } from '../../../domain/booking-request';
 import type { BookingStatus } from '../../../domain/enums';
 import {
-  CHECK_IN_EARLY_MIN,
   UPCOMING_HOURS,
   type EmergencyState,
   type GateAction,
@@ -30,7 +39,7 @@ import { hashToken } from '../../auth/tokens';
 import { claimBay } from '../bookings/allocate-bay';
 import * as bookingRecords from '../bookings/booking-records';
 import { queueBookingWebhooks } from '../bookings/booking-webhooks';
-import { afterCommit, applyTransitionInTx, staleVersion, type TransitionActor } from '../bookings/lifecycle.service';
+import { afterCommit, applyTransitionInTx, outsideWindowError, staleVersion, type TransitionActor } from '../bookings/lifecycle.service';
 import { manageTokenFor } from '../bookings/manage-token';
 import { findLinkedTenant } from '../tenants/tenant-link';
 import type { GateActor } from './gate-actions';
@@ -58,10 +67,10 @@ function transitionActor(actor: GateActor): TransitionActor {
   return { kind: lifecycleActorOf(actor.role), user: actor.auditActor, ip: actor.ip ?? null };
 }
 
-/** The gate's buttons for a booking in `status`, for `role`: what the lifecycle table lets it do. */
-export function gateActionsFor(status: BookingStatus, role: GateActor['role']): GateAction[] {
+/** The gate's buttons for a booking in `status`, for `role`: what the lifecycle table lets it do (at `now`, when given the booking's times). */
+export function gateActionsFor(status: BookingStatus, role: GateActor['role'], at?: { booking: BookingTimes; now: Date }): GateAction[] {
   if (role === 'camera') return [];
-  const moves = allowedTransitions(status, role);
+  const moves = at ? allowedTransitionsAt(status, role, at.booking, at.now) : allowedTransitions(status, role);
   const actions: GateAction[] = [];
   if (status === 'approved' && moves.includes('checked_in')) actions.push('check_in');
   if (status === 'checked_in' && moves.includes('in_progress')) actions.push('start');
@@ -79,7 +88,7 @@ export function gateActionsFor(status: BookingStatus, role: GateActor['role']): 
  */
 function toGateBooking(row: repo.GateBookingRow, role: GateActor['role'], now: Date, isSiteStopped = false): GateBooking {
   const status = row.status as BookingStatus;
-  const actions = gateActionsFor(status, role);
+  const actions = gateActionsFor(status, role, { booking: row, now });
   return {
     id: row.id,
     version: row.version,
@@ -118,26 +127,12 @@ async function lockSiteBooking(tx: Tx, actor: GateActor, bookingId: string) {
 
 /** When check-in opens and closes for a booking starting at `start` (the close is the no-show sweep's cut-off, inclusive). */
 export function checkInWindow(start: Date): { opensAt: Date; closesAt: Date } {
-  return {
-    opensAt: new Date(start.getTime() - CHECK_IN_EARLY_MIN * MINUTE_MS),
-    closesAt: new Date(start.getTime() + (BOOKING_WINDOW_MIN + NO_SHOW_GRACE_MIN) * MINUTE_MS),
-  };
+  const { opensAt, closesAt } = moveWindow('approved', 'checked_in', { startTime: start, endTime: start })!;
+  return { opensAt: opensAt!, closesAt: closesAt! };
 }
 
 function outsideWindow(start: Date, now: Date, timeZone: string): AppError {
-  const { opensAt, closesAt } = checkInWindow(start);
-  const day = localDateOf(opensAt, timeZone);
-  const closeDay = localDateOf(closesAt, timeZone);
-  const range =
-    day === closeDay
-      ? `on ${day} from ${localTimeOf(opensAt, timeZone)} to ${localTimeOf(closesAt, timeZone)}`
-      : `from ${day} ${localTimeOf(opensAt, timeZone)} to ${closeDay} ${localTimeOf(closesAt, timeZone)}`;
-  const when = now < opensAt ? 'too early' : 'too late';
-  return conflict(
-    'outside_check_in_window',
-    `It is ${when} to check this booking in: check-in is open ${range} (site time, ${timeZone}).`,
-    { opensAt: opensAt.toISOString(), closesAt: closesAt.toISOString() },
-  );
+  return outsideWindowError('approved', 'checked_in', { startTime: start, endTime: start }, now, timeZone)!;
 }
 
 async function refuseVehicleOnSite(tx: Tx, orgId: string, registration: string, exceptBookingId: string | null): Promise<void> {
@@ -336,22 +331,22 @@ export async function overview(ctx: AppContext, actor: GateActor): Promise<GateO
   const upcoming = upcomingRows.map((r) => toGateBooking(r, actor.role, now, isStopped));
   const isToday = (b: GateBooking) => b.startTime >= day.start.toISOString() && b.startTime < day.end.toISOString();
   const count = (list: GateBooking[], test: (b: GateBooking) => boolean) => list.filter(test).length;
-  const atBay = new Map(live.filter((b) => b.status === 'in_progress' || b.status === 'overstay').map((b) => [b.bayId, b]));
+  const atBay = new Map(live.filter((b) => AT_BAY_STATUSES.includes(b.status)).map((b) => [b.bayId, b]));
   return {
     siteId: site.id,
     siteName: site.name,
     timeZone: site.timeZone,
     date: day.date,
     counters: {
-      expectedToday: count(live, (b) => isToday(b) && !['pending', 'declined', 'cancelled'].includes(b.status)),
-      onSite: count(live, (b) => ['checked_in', 'in_progress', 'overstay'].includes(b.status)),
+      expectedToday: count(live, (b) => isToday(b) && CONFIRMED_BOOKING_STATUSES.includes(b.status)),
+      onSite: count(live, (b) => ON_SITE_STATUSES.includes(b.status)),
       waiting: count(live, (b) => b.status === 'checked_in'),
       atBay: count(live, (b) => b.status === 'in_progress'),
       late: count(upcoming, (b) => b.isLate),
       overstay: count(live, (b) => b.status === 'overstay'),
     },
     // The list is what staff still act on: today's finished visits count above, not here.
-    live: live.filter((b) => b.status !== 'completed' && b.status !== 'no_show'),
+    live: live.filter((b) => LIVE_BOOKING_STATUSES.includes(b.status)),
     upcoming,
     bays: bays.map((bay) => {
       const booking = atBay.get(bay.id) ?? null;

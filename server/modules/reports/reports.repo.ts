@@ -1,4 +1,4 @@
-import { RELEASED_BOOKING_STATUSES } from '../../../domain/booking-lifecycle';
+import { RELEASED_BOOKING_STATUSES, WITHDRAWN_BOOKING_STATUSES } from '../../../domain/booking-lifecycle';
 import {
   DWELL_OVERSTAY_MIN,
   LATE_MINUTE_BUCKETS,
@@ -7,6 +7,7 @@ import {
   VOLUME_SOURCE_VALUES,
 } from '../../../domain/reports';
 import type { Database } from '../../db/client';
+import { statusListText } from '../../db/sql-status';
 
 // The reports' queries. Each one aggregates in the database over one organization's rows in the
 // range (indexes of migration 0006 and bookings_org_start_idx / bookings_site_start_idx) and
@@ -47,7 +48,8 @@ const sqlText = (value: string) => {
   return `'${value}'`;
 };
 
-const RELEASED = RELEASED_BOOKING_STATUSES.map(sqlText).join(', ');
+const RELEASED = statusListText(RELEASED_BOOKING_STATUSES);
+const WITHDRAWN = statusListText(WITHDRAWN_BOOKING_STATUSES);
 
 /** Minutes covered by a multirange (bounded). */
 const minutesOf = (multirange: string) =>
@@ -375,7 +377,7 @@ export async function volumeGroups(query: Query, slice: ReportSlice): Promise<Vo
        select ${dateOfIndex('l.day_index')} as day, b.booking_type, ${SOURCE_KEY} as source,
               extract(isodow from ${dateOfIndex('l.day_index')})::int as isodow, extract(hour from b.start_time at time zone sel.tz)::int as hour
          ${STARTING_IN_RANGE}
-          and b.status not in ('declined', 'cancelled')
+          and b.status not in (${WITHDRAWN})
      )
      select case when grouping(k.day) = 0 and grouping(k.booking_type) = 0 then 'day_type'
                  when grouping(k.day) = 0 and grouping(k.source) = 0 then 'day_source'

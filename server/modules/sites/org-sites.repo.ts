@@ -1,14 +1,15 @@
 import { and, asc, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { blackouts, bookings, sites } from '../../db/schema';
-import { LIVE_STATUSES } from '../bookings/affected-bookings';
+import { LIVE_BOOKING_STATUSES } from '../../../domain/booking-lifecycle';
+import { statusList } from '../../db/sql-status';
 
 // The organization's sites and their holiday closures. Every query starts from the caller's
 // organization (`org_id = orgId`), so an id of another organization finds nothing.
 
 type Conn = Db | Tx;
 
-const LIVE = sql.raw(LIVE_STATUSES.map((s) => `'${s}'`).join(', '));
+const LIVE = statusList(LIVE_BOOKING_STATUSES);
 
 const siteColumns = {
   id: sites.id,

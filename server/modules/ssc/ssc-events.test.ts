@@ -179,13 +179,25 @@ describe.each(databaseKinds)('SSC appointment-changed events on %s', (kind) => {
     const worked = await schedule('09:00'); // approved at once: no event for the booking itself
     const declined = await schedule('11:00');
     const missed = await schedule('14:00');
-    await move(worked, 'checked_in');
-    await move(worked, 'in_progress');
-    await move(worked, 'completed');
-    await move(missed, 'no_show');
-    await query(`update bookings set status = 'pending', approved_at = null where id = $1`, [declined]);
-    await move(declined, 'declined', 'Dock closed for repairs');
-    expect(await drainWebhooks(t.ctx)).toMatchObject({ delivered: 4 });
+    // Check-in, start and no-show wait for their time (the lifecycle's clock): the site works that day.
+    const workAt = async (time: string) => {
+      t.clock.set(at(time));
+      admin = bearer(await signIn(t.app, 'admin@events.example'));
+    };
+    try {
+      await workAt('09:00');
+      await move(worked, 'checked_in');
+      await move(worked, 'in_progress');
+      await move(worked, 'completed');
+      await workAt('14:30');
+      await move(missed, 'no_show');
+      await query(`update bookings set status = 'pending', approved_at = null where id = $1`, [declined]);
+      await move(declined, 'declined', 'Dock closed for repairs');
+      expect(await drainWebhooks(t.ctx)).toMatchObject({ delivered: 4 });
+    } finally {
+      t.clock.set(NOW);
+      admin = bearer(await signIn(t.app, 'admin@events.example'));
+    }
     const got = events(await receiver.waitFor(4));
     expect(got.map((e) => [e.currentAppointment.appointment.id, e.reasonCode, e.currentAppointment.appointmentStatus])).toEqual(expect.arrayContaining([
       [worked, 'CHECKED_IN', 'CONFIRMED'],

@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { RELEASED_BOOKING_STATUSES } from '../../../domain/booking-lifecycle';
 import type { Db, Tx } from '../../db/client';
 import { bays, bookings, sites, sscAppointments, sscWebhookSubscriptions, tenants } from '../../db/schema';
+import { statusIn } from '../../db/sql-status';
 import type { LinkedTenant } from '../tenants/tenant-link';
 
 // SQL of the SSC API: every query is scoped by the key's organization and tenant.
@@ -108,7 +110,7 @@ export async function findAppointments(db: Conn, scope: { orgId: string; tenantI
     .innerJoin(bays, eq(bays.id, bookings.bayId))
     .leftJoin(sscAppointments, eq(sscAppointments.bookingId, bookings.id))
     .where(and(...where))
-    .orderBy(sql`${bookings.status} in ('cancelled', 'declined', 'no_show')`, desc(bookings.startTime))
+    .orderBy(statusIn(bookings.status, RELEASED_BOOKING_STATUSES), desc(bookings.startTime))
     .limit(5);
 }
 export type AppointmentRow = Awaited<ReturnType<typeof findAppointments>>[number];

@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns/format';
 import type { z } from 'zod';
 import { isBayCompatible } from '../../../domain/availability';
-import { HAULIER_CHANGEABLE_STATUSES } from '../../../domain/booking-lifecycle';
+import { HAULIER_CHANGEABLE_STATUSES, LIVE_BOOKING_STATUSES, RELEASED_BOOKING_STATUSES } from '../../../domain/booking-lifecycle';
 import { MAX_DURATION_MIN, MIN_DURATION_MIN } from '../../../domain/constants';
 import { addDays } from '../../../domain/day-notice';
 import { readOrgSettings } from '../../../domain/org-settings';
@@ -292,7 +292,7 @@ async function findOne(ctx: AppContext, principal: ApiKeyPrincipal, identifiers:
   }
   const rows = await repo.findAppointments(ctx.database.db, scope, lookup);
   if (rows.length === 0) throw entityNotFound('No appointment matches these identifiers', 'appointmentId' in identifiers ? undefined : { ...identifiers });
-  const live = rows.filter((row) => !['cancelled', 'declined', 'no_show'].includes(row.status));
+  const live = rows.filter((row) => !(RELEASED_BOOKING_STATUSES as readonly string[]).includes(row.status));
   if (live.length > 1) {
     throw invalidArgument('Several appointments match these identifiers', [
       { key: 'identifiers', detail: `${live.length} appointments match: send appointmentId (or stopSequenceNumber and locationId)` },
@@ -420,7 +420,7 @@ async function liveAppointmentOf(db: Tx | AppContext['database']['db'], principa
     { orgId: principal.orgId, tenantId: principal.tenantId },
     { primaryReferenceNumber: load.reference, stopSequenceNumber: load.stopSequenceNumber, locationId: load.siteId },
   );
-  return existing.find((row) => !['cancelled', 'declined', 'no_show', 'completed'].includes(row.status));
+  return existing.find((row) => (LIVE_BOOKING_STATUSES as readonly string[]).includes(row.status));
 }
 
 const loadAlreadyBooked = (reference: string, siteName: string, bookingId: string) =>

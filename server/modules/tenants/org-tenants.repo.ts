@@ -1,7 +1,9 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { AWAITING_ARRIVAL_STATUSES } from '../../../domain/booking-lifecycle';
 import { BOOKING_WINDOW_MIN } from '../../../domain/constants';
 import type { TenantStatus } from '../../../domain/org-tenants';
 import type { Db, Tx } from '../../db/client';
+import { statusIn } from '../../db/sql-status';
 import { bays, bookings, sites, tenants } from '../../db/schema';
 
 // The organization's tenants, always within one organization: every query filters by org_id.
@@ -107,7 +109,7 @@ export async function tenantFigures(db: Conn, orgId: string, tenantId: string, n
       onTimeArrivals: sql<number>`count(*) filter (where ${bookings.checkedInAt} between ${bookings.startTime} - ${WINDOW} and ${bookings.startTime} + ${WINDOW})`.mapWith(Number),
       noShows: sql<number>`count(*) filter (where ${bookings.status} = 'no_show')`.mapWith(Number),
       cancellations: sql<number>`count(*) filter (where ${bookings.status} = 'cancelled')`.mapWith(Number),
-      upcoming: sql<number>`count(*) filter (where ${bookings.status} in ('pending', 'approved') and ${bookings.startTime} >= ${now.toISOString()}::timestamptz)`.mapWith(Number),
+      upcoming: sql<number>`count(*) filter (where ${statusIn(bookings.status, AWAITING_ARRIVAL_STATUSES)} and ${bookings.startTime} >= ${now.toISOString()}::timestamptz)`.mapWith(Number),
     })
     .from(bookings)
     .where(and(eq(bookings.orgId, orgId), eq(bookings.tenantId, tenantId)));

@@ -2,6 +2,7 @@ import { asc, inArray, sql } from 'drizzle-orm';
 import { RELEASED_BOOKING_STATUSES } from '../../../domain/booking-lifecycle';
 import { linkKeysOf } from '../../../domain/org-tenants';
 import type { Db, Tx } from '../../db/client';
+import { statusList } from '../../db/sql-status';
 import { sites } from '../../db/schema';
 import { AppError, conflict } from '../../plugins/errors';
 import type { Candidate } from '../availability/availability.service';
@@ -75,7 +76,7 @@ export function refuseIfBlocked(tenant: LinkedTenant | null): void {
   if (tenant && tenant.status !== 'active') throw new AppError(403, 'tenant_blocked', tenantBlockedMessage(tenant.name));
 }
 
-const RELEASED = sql.raw(RELEASED_BOOKING_STATUSES.map((status) => `'${status}'`).join(', '));
+const RELEASED = statusList(RELEASED_BOOKING_STATUSES);
 
 /** The tenant's live bookings (not declined, cancelled or no-show) starting on `date`, each in its site's own calendar. */
 export async function countTenantBookingsOn(db: Db | Tx, orgId: string, tenantId: string, date: string): Promise<number> {

@@ -78,9 +78,10 @@ describe.each(databaseKinds)('TSR link on %s', (kind) => {
     const response = await t.app.inject({ method, url: `/api/orgs/${orgId}${path}`, headers, payload: payload as never });
     return { status: response.statusCode, body: response.body ? response.json() : null };
   };
-  const booking = async (system: string, tsrUrl: string | null) => {
+  /** A pending booking `hoursAhead` from NOW (by default days ahead, each a different hour). */
+  const booking = async (system: string, tsrUrl: string | null, hoursAhead?: number) => {
     seq += 1;
-    const start = new Date(Date.parse(NOW) + (72 + seq) * 3_600_000);
+    const start = new Date(Date.parse(NOW) + (hoursAhead ?? 72 + seq) * 3_600_000);
     const end = new Date(start.getTime() + 3_600_000);
     const [row] = await query<{ id: string }>(
       `insert into bookings (org_id, site_id, bay_id, tsr_number, tsr_system_type, tsr_url, tenant_name, tenant_email, start_time, end_time, window_start, window_end,
@@ -154,7 +155,8 @@ describe.each(databaseKinds)('TSR link on %s', (kind) => {
   });
 
   it('posts each status change to the ServiceNow record as a work note (Table API, Basic auth)', async () => {
-    const id = await booking('servicenow', `${serviceNow.origin}/nav_to.do?uri=sc_task.do%3Fsys_id%3D${SYS_ID}`);
+    // Starting in half an hour: check-in is open.
+    const id = await booking('servicenow', `${serviceNow.origin}/nav_to.do?uri=sc_task.do%3Fsys_id%3D${SYS_ID}`, 0.5);
     await move(id, 'approved');
     await move(id, 'checked_in');
     expect(await drainWebhooks(t.ctx)).toMatchObject({ delivered: 2, retried: 0 });

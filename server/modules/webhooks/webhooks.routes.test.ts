@@ -44,9 +44,10 @@ describe.each(databaseKinds)('webhooks API on %s', (kind) => {
        on conflict (key) do update set value = platform_settings.value || excluded.value`,
       [JSON.stringify({ allowPrivateWebhookTargets: on })],
     );
-  const booking = async (status = 'pending') => {
+  /** A booking `hoursAhead` from NOW (by default days ahead, each a different hour). */
+  const booking = async (status = 'pending', hoursAhead?: number) => {
     seq += 1;
-    const start = new Date(Date.parse(NOW) + (48 + seq) * 3_600_000);
+    const start = new Date(Date.parse(NOW) + (hoursAhead ?? 48 + seq) * 3_600_000);
     const end = new Date(start.getTime() + 3_600_000);
     const [row] = await query<{ id: string }>(
       `insert into bookings (org_id, site_id, bay_id, tsr_number, tenant_name, tenant_email, start_time, end_time, window_start, window_end,
@@ -172,7 +173,7 @@ describe.each(databaseKinds)('webhooks API on %s', (kind) => {
       const [stored] = await query<{ secret_enc: string }>(`select secret_enc from webhook_endpoints where id = $1`, [endpoint.id]);
       expect(stored!.secret_enc).not.toContain(secret.slice(6));
 
-      const bookingId = await booking();
+      const bookingId = await booking('pending', 0.5); // check-in is open
       await move(bookingId, 'approved');
       await move(bookingId, 'checked_in');
       expect(await drainWebhooks(t.ctx)).toMatchObject({ delivered: 3, retried: 0 });

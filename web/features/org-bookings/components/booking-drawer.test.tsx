@@ -59,6 +59,7 @@ function detail(status: BookingStatus, role: LifecycleActor, changes: Partial<Bo
     noShowAt: null,
     updatedAt: '2030-03-01T09:00:00Z',
     allowedTransitions: allowedTransitions(status, role),
+    upcomingTransitions: [],
     documents: [],
     history: [],
     ...changes,

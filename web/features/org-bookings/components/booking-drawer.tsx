@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Divider, Drawer, Group, List, Loader, Modal, Stack, Table, Text, Textarea, Timeline, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { BOOKING_STATUS_LABELS, TRANSITION_ACTION_LABELS } from '../../../../domain/booking-lifecycle';
+import { BOOKING_STATUS_LABELS, RELEASED_BOOKING_STATUSES, RESCHEDULABLE_STATUSES, TRANSITION_ACTION_LABELS } from '../../../../domain/booking-lifecycle';
 import {
   BOOKING_SOURCE_LABELS,
   BOOKING_TYPE_LABELS,
@@ -25,8 +25,8 @@ import { RescheduleForm } from './reschedule-form';
 
 type Props = { orgId: string; bookingId: string | null; onClose: () => void };
 
-/** Moves that ask first: they end the booking for the haulier. */
-const CONFIRMED_MOVES: BookingStatus[] = ['cancelled', 'no_show'];
+/** Moves that ask first (with a reason) and stand out: they end the booking for the haulier (decline, cancel, no-show). */
+const isEndingMove = (to: BookingStatus) => RELEASED_BOOKING_STATUSES.includes(to);
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -133,9 +133,11 @@ function Actions({ orgId, booking }: { orgId: string; booking: BookingDetail }) 
         onError: (error) => toast.error('Not changed', error instanceof ApiError ? error.message : 'The booking could not be changed'),
       },
     );
+  // The server says which moves are open now, the clock included, and when the others open.
   const moves = booking.allowedTransitions;
-  const canReschedule = booking.status === 'pending' || booking.status === 'approved';
-  if (moves.length === 0 && !canReschedule) {
+  const upcoming = booking.upcomingTransitions;
+  const canReschedule = RESCHEDULABLE_STATUSES.includes(booking.status);
+  if (moves.length === 0 && upcoming.length === 0 && !canReschedule) {
     return <Text size="sm" c="dimmed">No further action: this booking is {BOOKING_STATUS_LABELS[booking.status].toLowerCase()}.</Text>;
   }
   return (
@@ -146,10 +148,10 @@ function Actions({ orgId, booking }: { orgId: string; booking: BookingDetail }) 
             key={to}
             size="sm"
             // Outline red 9 on white: the ending moves stand out and keep their text above 4.5:1.
-            color={to === 'declined' || to === 'cancelled' || to === 'no_show' ? 'red.9' : undefined}
+            color={isEndingMove(to) ? 'red.9' : undefined}
             variant={to === 'approved' || to === 'checked_in' || to === 'completed' ? 'filled' : to === 'in_progress' ? 'light' : 'outline'}
             loading={move.isPending && move.variables?.to === to}
-            onClick={() => (to === 'declined' || CONFIRMED_MOVES.includes(to) ? setAsking(to) : run(to))}
+            onClick={() => (isEndingMove(to) ? setAsking(to) : run(to))}
           >
             {TRANSITION_ACTION_LABELS[to] ?? BOOKING_STATUS_LABELS[to]}
           </Button>
@@ -160,6 +162,11 @@ function Actions({ orgId, booking }: { orgId: string; booking: BookingDetail }) 
           </Button>
         ) : null}
       </Group>
+      {upcoming.map((u) => (
+        <Text key={u.to} size="sm" c="dimmed" data-testid="upcoming-move">
+          {TRANSITION_ACTION_LABELS[u.to] ?? BOOKING_STATUS_LABELS[u.to]} opens {formatDateTime(u.opensAt, booking.timeZone)} (site time, {booking.timeZone}).
+        </Text>
+      ))}
       {rescheduling ? <RescheduleForm orgId={orgId} booking={booking} onDone={() => setRescheduling(false)} /> : null}
       <ReasonModal
         key={asking ?? 'none'}
