@@ -136,6 +136,15 @@ function tableOf(ctx: FileContext, expr: ts.Expression): TenantTable | undefined
   return undefined;
 }
 
+/** Any table of the schema (tenant or not), by its import. */
+function isSchemaTable(ctx: FileContext, expr: ts.Expression): boolean {
+  const node = unwrap(expr);
+  if (ts.isIdentifier(node)) return ctx.imported.has(node.text);
+  return ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && ctx.namespaces.has(node.expression.text);
+}
+
+const UNKNOWN_TABLE: TenantTable = { name: '?', sqlName: '?', orgIdProp: 'orgId', columns: new Map() };
+
 function unwrap(expr: ts.Expression): ts.Expression {
   let node = expr;
   while (ts.isParenthesizedExpression(node) || ts.isNonNullExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node)) {
@@ -317,7 +326,7 @@ function callsAfter(call: ts.CallExpression): ChainCall[] {
 }
 
 /** The calls chained before `call`, innermost last: `db.select().from(t).where(p).for(…)` → where, from, select. */
-function callsBefore(call: ts.CallExpression): ChainCall[] {
+function callsBefore(ctx: FileContext, call: ts.CallExpression): ChainCall[] {
   const calls: ChainCall[] = [];
   let node: ts.Expression = call.expression;
   for (let hops = 0; ts.isPropertyAccessExpression(node) && hops < 50; hops++) {
@@ -327,6 +336,12 @@ function callsBefore(call: ts.CallExpression): ChainCall[] {
       const [init] = initializersOf(receiver);
       if (!init) break;
       receiver = unwrap(init);
+    }
+    // `viewQuery(db).where(p)`: follow a query-building function of this file to what it returns.
+    if (ts.isCallExpression(receiver) && ts.isIdentifier(receiver.expression)) {
+      const [returned] = returnsOf(ctx, receiver, receiver.expression.text);
+      if (!returned) break;
+      receiver = unwrap(returned);
     }
     if (!ts.isCallExpression(receiver) || !ts.isPropertyAccessExpression(receiver.expression)) break;
     calls.push({ method: receiver.expression.name.text, args: receiver.arguments, call: receiver });
@@ -338,10 +353,10 @@ function callsBefore(call: ts.CallExpression): ChainCall[] {
 /**
  * The calls chained after `call`, continued through a query-building function of the same file
  * (`function itemQuery(db) { return db.select()…from(t)…; }` then `itemQuery(db).where(p)`): one
- * chain per call site, when the builder has no where of its own. Empty when such a builder is
- * exported (its callers are elsewhere).
+ * chain per call site (and that site), when the builder has no where of its own; an exported
+ * builder is judged as it is (its callers are elsewhere).
  */
-function continuedChains(ctx: FileContext, call: ts.CallExpression, depth = 0): ChainCall[][] {
+function continuedChains(ctx: FileContext, call: ts.CallExpression, depth = 0): { chain: ChainCall[]; site: ts.CallExpression }[] {
   const after = callsAfter(call);
   const end = after.at(-1)?.call ?? call;
   const holder = end.parent;
@@ -351,12 +366,12 @@ function continuedChains(ctx: FileContext, call: ts.CallExpression, depth = 0): 
       : holder && ts.isArrowFunction(holder) && holder.body === end
         ? holder
         : undefined;
-  if (!fn || depth > 4 || after.some((c) => c.method === 'where')) return [after];
+  if (!fn || depth > 4 || after.some((c) => c.method === 'where')) return [{ chain: after, site: call }];
   const named = functionName(fn);
-  if (!named || named.exported) return [];
+  if (!named || named.exported) return [{ chain: after, site: call }];
   const sites = callSitesOf(ctx, named.name);
-  if (!sites.length) return [];
-  return sites.flatMap((site) => continuedChains(ctx, site, depth + 1).map((rest) => [...after, ...rest]));
+  if (!sites.length) return [{ chain: after, site: call }];
+  return sites.flatMap((site) => continuedChains(ctx, site, depth + 1).map((rest) => ({ chain: [...after, ...rest.chain], site: rest.site })));
 }
 
 const LOCK_STRENGTHS = new Set(['update', 'no key update', 'share', 'key share']);
@@ -379,9 +394,11 @@ function drizzleFindings(ctx: FileContext, add: (node: ts.Node, table: TenantTab
       }
       // ….from(table)….where(p)….for('update')
       if (method === 'for' && first && ts.isStringLiteralLike(first) && LOCK_STRENGTHS.has(first.text)) {
-        const before = callsBefore(node);
+        const before = callsBefore(ctx, node);
         const from = before.find((c) => c.method === 'from');
         const table = from?.args[0] && tableOf(ctx, from.args[0]);
+        // A lock whose table the scan cannot name is reported, never skipped (other schema tables are not tenant tables).
+        if (!from?.args[0] || (!table && !isSchemaTable(ctx, from.args[0]))) add(node, UNKNOWN_TABLE, 'lock', false, 'row lock on a table the scan cannot name');
         if (table) {
           const wheres = before.filter((c) => c.method === 'where');
           const scoped = wheres.some((w) => w.args[0] && isScoped(ctx, w.args[0], table));
@@ -391,19 +408,17 @@ function drizzleFindings(ctx: FileContext, add: (node: ts.Node, table: TenantTab
       // Repository reads: x.select(…).from(table)… (scoped on any tenant table of the query).
       if (isRepo && method === 'from' && first) {
         const table = tableOf(ctx, first);
-        const root = callsBefore(node).at(-1);
+        const root = callsBefore(ctx, node).at(-1);
         const locked = callsAfter(node).some((c) => c.method === 'for');
         if (table && !locked && root && /^select/.test(root.method)) {
-          const chains = continuedChains(ctx, node);
-          const scoped =
-            chains.length > 0 &&
-            chains.every((after) => {
-              const tablesInQuery = [table, ...after.filter((c) => JOINS.has(c.method) && c.args[0]).map((c) => tableOf(ctx, c.args[0]!))].filter(
-                (t): t is TenantTable => !!t,
-              );
-              return after.some((w) => w.method === 'where' && w.args[0] && tablesInQuery.some((t) => isScoped(ctx, w.args[0]!, t)));
-            });
-          add(node, table, 'read', scoped, 'read without org_id');
+          // Through a query builder, each use is judged (and named) where it is.
+          for (const { chain, site } of continuedChains(ctx, node)) {
+            const tablesInQuery = [table, ...chain.filter((c) => JOINS.has(c.method) && c.args[0]).map((c) => tableOf(ctx, c.args[0]!))].filter(
+              (t): t is TenantTable => !!t,
+            );
+            const scoped = chain.some((w) => w.method === 'where' && w.args[0] && tablesInQuery.some((t) => isScoped(ctx, w.args[0]!, t)));
+            add(site, table, 'read', scoped, 'read without org_id');
+          }
         }
       }
     }

@@ -110,7 +110,7 @@ const sqlIdIs = (id: string) => eq(bookings.id, id);
 /** The booking, locked, if it belongs to the actor's site (another site's or organization's: 404). */
 async function lockSiteBooking(tx: Tx, actor: GateActor, bookingId: string) {
   if (!UUID.test(bookingId)) throw notFound('Booking');
-  const view = await bookingsRepo.findBookingView(tx, { id: bookingId }, true);
+  const view = await bookingsRepo.findBookingView(tx, { orgId: actor.orgId, id: bookingId }, true);
   if (!view || view.booking.orgId !== actor.orgId || view.booking.siteId !== actor.siteId) throw notFound('Booking');
   return view;
 }
@@ -243,7 +243,7 @@ export async function startAtBay(ctx: AppContext, actor: GateActor, bookingId: s
         tx,
         [{ bayId: bay.id, bayName: bay.name, siteId: b.siteId, siteName: site.name, start: b.startTime, end: b.endTime }],
         async (sp, c) => {
-          await bookingsRepo.updateBooking(sp, b.id, { bayId: c.bayId, updatedAt: now });
+          await bookingsRepo.updateBooking(sp, { orgId: actor.orgId, id: b.id }, { bayId: c.bayId, updatedAt: now });
           return { bayId: c.bayId, bayName: c.bayName };
         },
         b.vehicleRegistration,
@@ -460,7 +460,7 @@ export async function walkIn(ctx: AppContext, actor: GateActor, input: z.output<
       },
       ip: actor.ip ?? null,
     });
-    const created = (await bookingsRepo.findBookingView(tx, { id }))!;
+    const created = (await bookingsRepo.findBookingView(tx, { orgId: booking.orgId, id }))!;
     // A walk-in is created checked in: both events.
     await queueBookingWebhooks(tx, now, { orgId: booking.orgId, bookingId: id, types: ['booking.created', 'gate.check_in'], view: created });
     return created;
