@@ -15,11 +15,11 @@ import { expandInto, overlapCondition } from '../modules/blackouts/series-expans
 export async function extendBlackoutSeries(ctx: AppContext): Promise<number> {
   const now = ctx.clock.now();
   let total = 0;
-  for (const candidate of await repo.seriesToExtend(ctx.database.db)) {
+  for (const candidate of await repo.seriesToExtendAnyOrg(ctx.database.db)) {
     const target = expansionEnd(todayIn(candidate.timeZone, now), candidate.until);
     if (candidate.expandedUntil && candidate.expandedUntil >= target) continue;
     const written = await ctx.database.db.transaction(async (tx) => {
-      const series = await repo.lockSeries(tx, null, candidate.id);
+      const series = await repo.lockSeries(tx, candidate.orgId, candidate.id);
       // Deleted or extended by someone else since the list was read.
       if (!series || (series.expandedUntil && series.expandedUntil >= target)) return 0;
       const from = series.expandedUntil ? addDays(series.expandedUntil, 1) : series.startsOn;

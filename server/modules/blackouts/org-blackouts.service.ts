@@ -334,7 +334,7 @@ export async function updateBlackout(
       input.resolution,
       what,
     );
-    await repo.updateBlackout(tx, id, {
+    await repo.updateBlackout(tx, scope.orgId, id, {
       bayId: bay?.id ?? null,
       startTime: interval.start,
       endTime: interval.end,
@@ -378,7 +378,7 @@ export async function deleteBlackout(ctx: AppContext, scope: OrgScope, id: strin
     if (!(await repo.lockBlackout(tx, scope.orgId, id))) throw notFound('Blackout');
     const row = (await repo.findBlackout(tx, scope.orgId, id))!;
     requireEditable(row);
-    await repo.deleteBlackout(tx, id);
+    await repo.deleteBlackout(tx, scope.orgId, id);
     await writeAudit(tx, {
       actor: scope.auditActor,
       action: row.seriesId ? 'blackout.occurrence_deleted' : 'blackout.deleted',
@@ -521,7 +521,7 @@ export async function updateSeries(
     const summary = describeRecurrence(recurrence, values);
 
     // Exceptions: dates the old rule wrote from now on whose occurrence is gone (deleted, or changed alone).
-    const existing = await repo.futureOccurrences(tx, id, now);
+    const existing = await repo.futureOccurrences(tx, scope.orgId, id, now);
     const existingStarts = new Set(existing.map((o) => o.startTime.getTime()));
     const today = todayIn(tz, now);
     const oldOccurrences = current.expandedUntil
@@ -540,7 +540,7 @@ export async function updateSeries(
       input.resolution,
       what,
     );
-    const removed = await repo.deleteFutureOccurrences(tx, id, now);
+    const removed = await repo.deleteFutureOccurrences(tx, scope.orgId, id, now);
     const next = {
       ...current,
       bayId: bay?.id ?? null,
@@ -553,7 +553,7 @@ export async function updateSeries(
       expandedUntil: coveredUntil,
       updatedAt: now,
     };
-    await repo.updateSeries(tx, id, {
+    await repo.updateSeries(tx, scope.orgId, id, {
       bayId: next.bayId,
       rrule,
       startsOn: next.startsOn,
@@ -604,9 +604,9 @@ export async function deleteSeries(ctx: AppContext, scope: OrgScope, id: string,
   const result = await ctx.database.db.transaction(async (tx) => {
     const current = await repo.lockSeries(tx, scope.orgId, id);
     if (!current) throw notFound('Blackout series');
-    const deletedOccurrences = await repo.deleteFutureOccurrences(tx, id, now);
-    const keptOccurrences = await repo.detachOccurrences(tx, id, now);
-    await repo.deleteSeries(tx, id);
+    const deletedOccurrences = await repo.deleteFutureOccurrences(tx, scope.orgId, id, now);
+    const keptOccurrences = await repo.detachOccurrences(tx, scope.orgId, id, now);
+    await repo.deleteSeries(tx, scope.orgId, id);
     await writeAudit(tx, {
       actor: scope.auditActor,
       action: 'blackout_series.deleted',
