@@ -64,8 +64,8 @@ export function clearFailures(db: Conn, key: string) {
   return db.delete(loginFailures).where(eq(loginFailures.email, key));
 }
 
-/** Active memberships of a user in active organizations, with the organization's name and status. */
-export function listMemberships(db: Conn, userId: string) {
+/** Active memberships of a user in active organizations, with the organization's name and status (every organization: the user's own). */
+export function listMembershipsAnyOrg(db: Conn, userId: string) {
   return db
     .select({
       orgId: orgMemberships.orgId,
@@ -82,7 +82,8 @@ export function listMemberships(db: Conn, userId: string) {
     .orderBy(asc(organizations.name));
 }
 
-export function findSiteWithOrg(db: Conn, siteId: string) {
+/** A site and its organization by the site's id (the dockmaster sign-in names the site before any organization). */
+export function findSiteWithOrgAnyOrg(db: Conn, siteId: string) {
   return db
     .select({
       siteId: sites.id,
@@ -182,7 +183,7 @@ export function spendAuthToken(db: Conn, kind: string, tokenHash: string, at: Da
  * The impersonation a session carries (decision 017): the member, the platform user, the reason,
  * and the organization with the member's role in it. Undefined for an ordinary session.
  */
-export async function findImpersonation(db: Conn, sessionId: string) {
+export async function findImpersonationAnyOrg(db: Conn, sessionId: string) {
   const impersonators = alias(users, 'impersonator');
   const [row] = await db
     .select({

@@ -187,7 +187,7 @@ async function checkPassword(ctx: AppContext, email: string, password: string, m
 
 /** Organization sign-in: the organization must be active and the user an active member of it. */
 async function assertOrgMember(ctx: AppContext, user: UserRow, orgId: string) {
-  const memberships = await repo.listMemberships(ctx.database.db, user.id);
+  const memberships = await repo.listMembershipsAnyOrg(ctx.database.db, user.id);
   const membership = memberships.find((m) => m.orgId === orgId);
   if (!membership || !membership.active) {
     throw new AppError(403, 'no_membership', 'You do not have access to this organization');
@@ -215,7 +215,7 @@ export async function signInDockmaster(
   input: z.infer<typeof dockmasterLoginSchema>,
   meta: RequestMeta,
 ): Promise<Session | MfaChallenge> {
-  const site = await repo.findSiteWithOrg(ctx.database.db, input.siteId);
+  const site = await repo.findSiteWithOrgAnyOrg(ctx.database.db, input.siteId);
   if (!site || !site.siteActive || !site.orgActive || site.orgStatus !== 'active') {
     throw new AppError(400, 'invalid_site', 'This site is not available. Choose another site.');
   }
@@ -295,7 +295,7 @@ const ROLE_PRECEDENCE = ORG_ROLES; // org_admin, dockmaster, security
  */
 export async function currentUserRole(ctx: AppContext, auth: AuthContext): Promise<string | null> {
   if (auth.user.platformRole) return auth.user.platformRole;
-  const memberships = (await repo.listMemberships(ctx.database.db, auth.user.id)).filter(
+  const memberships = (await repo.listMembershipsAnyOrg(ctx.database.db, auth.user.id)).filter(
     (m) => m.active && m.orgActive && m.orgStatus === 'active',
   );
   const scoped = auth.orgId ? memberships.filter((m) => m.orgId === auth.orgId) : memberships;
@@ -311,8 +311,8 @@ export async function getCurrentUser(ctx: AppContext, auth: AuthContext) {
   const db = ctx.database.db;
   const user = await repo.findUserById(db, auth.user.id);
   if (!user) throw unauthorized();
-  const impersonation = auth.impersonator ? await repo.findImpersonation(db, auth.sessionId) : null;
-  const memberships = (await repo.listMemberships(db, auth.user.id)).filter((m) => !impersonation || m.orgId === impersonation.orgId);
+  const impersonation = auth.impersonator ? await repo.findImpersonationAnyOrg(db, auth.sessionId) : null;
+  const memberships = (await repo.listMembershipsAnyOrg(db, auth.user.id)).filter((m) => !impersonation || m.orgId === impersonation.orgId);
   const isPlatformUser = isPlatformRole(user.platformRole);
   return {
     user: { ...toSessionUser(user), phone: user.phone, emailConfirmedAt: user.emailConfirmedAt?.toISOString() ?? null },

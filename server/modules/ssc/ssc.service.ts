@@ -125,7 +125,7 @@ function zoned(instant: Date, timeZone: string): string {
   return format(new TZDate(instant, timeZone), "yyyy-MM-dd'T'HH:mm:ssXXX");
 }
 
-function locationOf(site: repo.SscSite) {
+function locationOf(site: Pick<repo.SscSite, 'id' | 'address'>) {
   return { locationId: site.id, ...(site.address ? { locationAddress: { streetAddress: site.address } } : {}) };
 }
 
@@ -168,7 +168,7 @@ type Vehicle = ReturnType<typeof vehicleOf>;
 
 /** No active bay of the site can ever take this vehicle (too tall, too long, missing features). */
 async function requireCompatibleBay(ctx: AppContext, site: repo.SscSite, vehicle: Vehicle) {
-  const siteBays = await repo.listSiteBays(ctx.database.db, site.id);
+  const siteBays = await repo.listSiteBays(ctx.database.db, site);
   const fits = siteBays.some((bay) =>
     isBayCompatible({ ...bay, active: true, siteActive: true }, { heightM: vehicle.heightM, lengthM: vehicle.lengthM, specialAccessNeeds: vehicle.needs }),
   );
