@@ -238,9 +238,10 @@ async function recordDelivered(ctx: AppContext, delivered: Array<{ row: ClaimedR
     `update webhook_deliveries d
         set status = 'delivered', delivered_at = v.at, last_attempt_at = v.at, last_status_code = v.code,
             last_duration_ms = v.duration, last_error = null, locked_until = null
-       from unnest($1::uuid[], $2::timestamptz[], $3::int[], $4::int[]) as v(id, at, code, duration)
-      where d.id = v.id`,
+       from unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::int[], $5::int[]) as v(org_id, id, at, code, duration)
+      where d.org_id = v.org_id and d.id = v.id`,
     [
+      delivered.map((d) => d.row.org_id),
       delivered.map((d) => d.row.id),
       delivered.map((d) => d.at.toISOString()),
       delivered.map((d) => d.result.statusCode),
@@ -248,9 +249,14 @@ async function recordDelivered(ctx: AppContext, delivered: Array<{ row: ClaimedR
     ],
   );
   // A success ends an endpoint's run of failures (rows already at 0 are not touched, nor locked).
-  const endpointIds = [...new Set(delivered.map((d) => d.row.endpoint_id).filter((id): id is string => id !== null))];
-  if (endpointIds.length > 0) {
-    await ctx.database.query(`update webhook_endpoints set consecutive_failures = 0 where id = any($1::uuid[]) and consecutive_failures <> 0`, [endpointIds]);
+  const endpoints = new Map(delivered.filter((d) => d.row.endpoint_id !== null).map((d) => [d.row.endpoint_id!, d.row.org_id]));
+  if (endpoints.size > 0) {
+    await ctx.database.query(
+      `update webhook_endpoints e set consecutive_failures = 0
+         from unnest($1::uuid[], $2::uuid[]) as v(org_id, id)
+        where e.org_id = v.org_id and e.id = v.id and e.consecutive_failures <> 0`,
+      [[...endpoints.values()], [...endpoints.keys()]],
+    );
   }
 }
 
@@ -270,12 +276,12 @@ async function recordFailure(ctx: AppContext, row: ClaimedRow, result: PostResul
         lastError: error,
         lockedUntil: null,
       })
-      .where(eq(webhookDeliveries.id, row.id));
+      .where(and(eq(webhookDeliveries.orgId, row.org_id), eq(webhookDeliveries.id, row.id)));
     if (!row.endpoint_id) return false;
     const [endpoint] = await tx
       .update(webhookEndpoints)
       .set({ consecutiveFailures: sql`${webhookEndpoints.consecutiveFailures} + 1` })
-      .where(eq(webhookEndpoints.id, row.endpoint_id))
+      .where(and(eq(webhookEndpoints.orgId, row.org_id), eq(webhookEndpoints.id, row.endpoint_id)))
       .returning({ failures: webhookEndpoints.consecutiveFailures, status: webhookEndpoints.status });
     if (!endpoint || endpoint.status !== 'active') return false;
     if (!isLast && endpoint.failures < WEBHOOK_DISABLE_AFTER_FAILURES) return false;
@@ -298,7 +304,7 @@ async function disableEndpoint(ctx: AppContext, tx: Tx, orgId: string, endpointI
   const [endpoint] = await tx
     .update(webhookEndpoints)
     .set({ status: 'disabled', disabledReason: reason, disabledAt: now, updatedAt: now })
-    .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.status, 'active')))
+    .where(and(eq(webhookEndpoints.orgId, orgId), eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.status, 'active')))
     .returning({ url: webhookEndpoints.url });
   if (!endpoint) return false;
   await writeAudit(tx, {

@@ -98,7 +98,7 @@ const anprWebhookRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ct
         },
         { role: 'camera', auditActor: null, ip: request.ip, details: { camera_token_id: token.id, camera: details.camera ?? token.name } },
       );
-      await markCameraTokenUsed(ctx.database.db, token.id, now);
+      await markCameraTokenUsed(ctx.database.db, token, now);
       app.usage.record(token.orgId, 'webhook_call');
       return result;
     },

@@ -3,9 +3,12 @@ import { ON_SITE_STATUSES } from '../../../domain/booking-lifecycle';
 import type { Db, Tx } from '../../db/client';
 import { bays, bookings, organizations, plateReads } from '../../db/schema';
 
-// SQL of plate reads: the site's vehicles to match against, the reads themselves.
+// SQL of plate reads: the site's vehicles to match against, the reads themselves. Every query
+// names the organization and the site (`{ orgId, siteId }`).
 
 type Conn = Db | Tx;
+/** One site of one organization. */
+export type SiteScope = { orgId: string; siteId: string };
 
 /** Approved bookings starting this long before now still count as expected (late arrivals). */
 export const EXPECTED_BEFORE_MS = 2 * 3_600_000;
@@ -25,7 +28,7 @@ export type SiteVehicle = {
 };
 
 /** The site's expected (approved, starting within [now − 2 h, now + 4 h]) and on-site vehicles: one entry per booking. */
-export function findSiteVehicles(db: Conn, siteId: string, now: Date): Promise<SiteVehicle[]> {
+export function findSiteVehicles(db: Conn, site: SiteScope, now: Date): Promise<SiteVehicle[]> {
   const from = new Date(now.getTime() - EXPECTED_BEFORE_MS);
   const to = new Date(now.getTime() + EXPECTED_AFTER_MS);
   return db
@@ -44,7 +47,8 @@ export function findSiteVehicles(db: Conn, siteId: string, now: Date): Promise<S
     .innerJoin(bays, eq(bays.id, bookings.bayId))
     .where(
       and(
-        eq(bookings.siteId, siteId),
+        eq(bookings.orgId, site.orgId),
+        eq(bookings.siteId, site.siteId),
         or(
           and(eq(bookings.status, 'approved'), gte(bookings.startTime, from), sql`${bookings.startTime} <= ${to}`),
           inArray(bookings.status, [...ON_SITE_STATUSES]),
@@ -56,11 +60,11 @@ export function findSiteVehicles(db: Conn, siteId: string, now: Date): Promise<S
 export type PlateReadRow = typeof plateReads.$inferSelect;
 
 /** Reads at the site created at or after `since`, oldest first (for the 60-second repeat rule). */
-export function findReadsSince(db: Conn, siteId: string, since: Date): Promise<PlateReadRow[]> {
+export function findReadsSince(db: Conn, site: SiteScope, since: Date): Promise<PlateReadRow[]> {
   return db
     .select()
     .from(plateReads)
-    .where(and(eq(plateReads.siteId, siteId), gte(plateReads.createdAt, since)))
+    .where(and(eq(plateReads.orgId, site.orgId), eq(plateReads.siteId, site.siteId), gte(plateReads.createdAt, since)))
     .orderBy(plateReads.createdAt, plateReads.id);
 }
 
@@ -69,18 +73,24 @@ export async function insertRead(db: Conn, values: typeof plateReads.$inferInser
   return row!;
 }
 
-export async function findRead(db: Conn, siteId: string, id: string): Promise<PlateReadRow | undefined> {
-  const [row] = await db.select().from(plateReads).where(and(eq(plateReads.siteId, siteId), eq(plateReads.id, id)));
+const readOfSite = (site: SiteScope, id: string) => and(eq(plateReads.orgId, site.orgId), eq(plateReads.siteId, site.siteId), eq(plateReads.id, id));
+
+export async function findRead(db: Conn, site: SiteScope, id: string): Promise<PlateReadRow | undefined> {
+  const [row] = await db.select().from(plateReads).where(readOfSite(site, id));
   return row;
 }
 
-export async function updateRead(db: Conn, id: string, values: Partial<typeof plateReads.$inferInsert>): Promise<PlateReadRow> {
-  const [row] = await db.update(plateReads).set(values).where(eq(plateReads.id, id)).returning();
+export async function updateRead(db: Conn, site: SiteScope, id: string, values: Partial<typeof plateReads.$inferInsert>): Promise<PlateReadRow> {
+  const [row] = await db.update(plateReads).set(values).where(readOfSite(site, id)).returning();
   return row!;
 }
 
-export async function listReads(db: Conn, siteId: string, status: string | undefined, limit: number, offset: number) {
-  const where = and(eq(plateReads.siteId, siteId), status ? eq(plateReads.status, status) : inArray(plateReads.status, ['unmatched', 'ambiguous']));
+export async function listReads(db: Conn, site: SiteScope, status: string | undefined, limit: number, offset: number) {
+  const where = and(
+    eq(plateReads.orgId, site.orgId),
+    eq(plateReads.siteId, site.siteId),
+    status ? eq(plateReads.status, status) : inArray(plateReads.status, ['unmatched', 'ambiguous']),
+  );
   const rows = await db.select().from(plateReads).where(where).orderBy(desc(plateReads.createdAt), desc(plateReads.id)).limit(limit).offset(offset);
   const [total] = await db.select({ n: count() }).from(plateReads).where(where);
   return { rows, total: Number(total?.n ?? 0) };
@@ -92,7 +102,10 @@ export async function findOrgSettings(db: Conn, orgId: string): Promise<unknown>
 }
 
 /** A booking of the site (for resolving a read), or undefined. */
-export async function findSiteBooking(db: Conn, siteId: string, bookingId: string) {
-  const [row] = await db.select({ id: bookings.id }).from(bookings).where(and(eq(bookings.siteId, siteId), eq(bookings.id, bookingId)));
+export async function findSiteBooking(db: Conn, site: SiteScope, bookingId: string) {
+  const [row] = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.orgId, site.orgId), eq(bookings.siteId, site.siteId), eq(bookings.id, bookingId)));
   return row;
 }

@@ -370,6 +370,11 @@ describe.each(databaseKinds)('plate reads on %s', (kind) => {
       expect((await call('POST', url('/plate-reads'), harbourAdmin, { plate: 'OUT100' })).status).toBe(404);
       expect((await call('GET', url('/plate-reads'), harbourAdmin)).status).toBe(404);
       expect((await call('POST', url(`/plate-reads/${read.id}/ignore`), harbourAdmin)).status).toBe(404);
+      // Harbour's admin at Harbour's own site, naming Acme's read: 404, and the read stays as it was.
+      const [harbourSite] = await query<{ id: string }>(`select s.id from sites s join organizations o on o.id = s.org_id where o.slug = 'harbour-foods' limit 1`);
+      expect((await call('POST', url(`/plate-reads/${read.id}/ignore`, harbourSite!.id), harbourAdmin)).status).toBe(404);
+      expect((await call('POST', url(`/plate-reads/${read.id}/resolve`, harbourSite!.id), harbourAdmin, { bookingId: read.id })).status).toBe(404);
+      expect((await query<{ status: string }>(`select status from plate_reads where id = $1`, [read.id]))[0]!.status).toBe(read.status);
       expect((await call('POST', url('/plate-reads'), {}, { plate: 'OUT100' })).status).toBe(401);
       expect((await call('GET', url('/plate-reads'), {})).status).toBe(401);
     });

@@ -52,7 +52,7 @@ function matchAgainst(index: PlateIndex<Vehicle>, plate: string, threshold: numb
  * cache would only add staleness.
  */
 async function siteMatcher(db: Db | Tx, orgId: string, siteId: string, now: Date) {
-  const [vehicles, settings] = await Promise.all([repo.findSiteVehicles(db, siteId, now), repo.findOrgSettings(db, orgId)]);
+  const [vehicles, settings] = await Promise.all([repo.findSiteVehicles(db, { orgId, siteId }, now), repo.findOrgSettings(db, orgId)]);
   const numberPlates = readOrgSettings(settings).numberPlates;
   const index = buildPlateIndex(vehicles);
   return { numberPlates, match: (plate: string) => matchAgainst(index, plate, numberPlates.matchThreshold) };
@@ -105,7 +105,7 @@ export async function recordPlateRead(ctx: AppContext, input: NewRead, gate: Omi
     const plate = normalisePlate(chosen.read);
     const canonical = canonicalPlate(plate);
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`plate-read:${input.siteId}:${canonical}`}))`);
-    const recent = await repo.findReadsSince(tx, input.siteId, new Date(now.getTime() - PLATE_DEDUP_WINDOW_MS + 1));
+    const recent = await repo.findReadsSince(tx, { orgId: input.orgId, siteId: input.siteId }, new Date(now.getTime() - PLATE_DEDUP_WINDOW_MS + 1));
     const first = recent.find((r) => canonicalPlate(r.plate) === canonical);
     if (first) return { row: first, matched: matcher.match(first.plate), repeat: true, autoCheckIn: false };
     const inserted = await repo.insertRead(tx, {
@@ -140,7 +140,7 @@ export async function recordPlateRead(ctx: AppContext, input: NewRead, gate: Omi
         bookingId,
         matched.best.version,
       );
-      current = await repo.updateRead(ctx.database.db, row.id, { action: 'checked_in' });
+      current = await repo.updateRead(ctx.database.db, { orgId: input.orgId, siteId: input.siteId }, row.id, { action: 'checked_in' });
       // The candidate as it now is: checked in, at its new version (the screen offers nothing more at the gate).
       candidates = candidates.map((c) =>
         c.bookingId === bookingId ? { ...c, status: moved.status, version: moved.version, action: plateCandidateActionFor(moved.status) } : c,
@@ -162,7 +162,7 @@ export async function recordPlateRead(ctx: AppContext, input: NewRead, gate: Omi
 /** Recent reads of the site (unmatched and ambiguous by default), newest first, with their candidates now. */
 export async function listPlateReads(ctx: AppContext, orgId: string, siteId: string, status: string | undefined, page: number): Promise<PlateReadList> {
   const db = ctx.database.db;
-  const { rows, total } = await repo.listReads(db, siteId, status, PLATE_READ_PAGE_SIZE, (page - 1) * PLATE_READ_PAGE_SIZE);
+  const { rows, total } = await repo.listReads(db, { orgId, siteId }, status, PLATE_READ_PAGE_SIZE, (page - 1) * PLATE_READ_PAGE_SIZE);
   const matcher = rows.length > 0 ? await siteMatcher(db, orgId, siteId, ctx.clock.now()) : null;
   return {
     items: rows.map((row) => toDto(row, matcher ? matcher.match(row.plate).candidates : [])),
@@ -176,14 +176,15 @@ type Decision = { orgId: string; siteId: string; readId: string; actor: AuditAct
 
 async function decide(ctx: AppContext, input: Decision, change: { status: 'resolved' | 'ignored'; bookingId?: string }): Promise<PlateReadDto> {
   if (!UUID.test(input.readId)) throw notFound('Plate read');
+  const site = { orgId: input.orgId, siteId: input.siteId };
   const row = await ctx.database.db.transaction(async (tx) => {
-    const read = await repo.findRead(tx, input.siteId, input.readId);
+    const read = await repo.findRead(tx, site, input.readId);
     if (!read || read.orgId !== input.orgId) throw notFound('Plate read');
     if (read.status !== 'unmatched' && read.status !== 'ambiguous') {
       throw conflict('plate_read_decided', `This read is already ${read.status}`, { status: read.status });
     }
-    if (change.bookingId && !(await repo.findSiteBooking(tx, input.siteId, change.bookingId))) throw notFound('Booking');
-    const updated = await repo.updateRead(tx, read.id, { status: change.status, ...(change.bookingId ? { bookingId: change.bookingId } : {}) });
+    if (change.bookingId && !(await repo.findSiteBooking(tx, site, change.bookingId))) throw notFound('Booking');
+    const updated = await repo.updateRead(tx, site, read.id, { status: change.status, ...(change.bookingId ? { bookingId: change.bookingId } : {}) });
     await writeAudit(tx, {
       actor: input.actor,
       action: change.status === 'resolved' ? 'plate_read.resolved' : 'plate_read.ignored',

@@ -84,7 +84,7 @@ export function revokeApiKey(db: Conn, orgId: string, id: string, at: Date) {
  * The key whose secret hashes to `secretHash`, with its tenant and organization, whatever its state
  * (the caller tells revoked and expired apart from unknown).
  */
-export function findKeyBySecretHash(db: Conn, secretHash: string) {
+export function findKeyBySecretHashAnyOrg(db: Conn, secretHash: string) {
   return db
     .select({
       id: apiKeys.id,
@@ -104,6 +104,9 @@ export function findKeyBySecretHash(db: Conn, secretHash: string) {
     .then((rows) => rows[0]);
 }
 
-export function touchApiKey(db: Conn, id: string, at: Date) {
-  return db.update(apiKeys).set({ lastUsedAt: at }).where(eq(apiKeys.id, id));
+export function touchApiKey(db: Conn, key: { orgId: string; id: string }, at: Date) {
+  return db
+    .update(apiKeys)
+    .set({ lastUsedAt: at })
+    .where(and(eq(apiKeys.orgId, key.orgId), eq(apiKeys.id, key.id)));
 }

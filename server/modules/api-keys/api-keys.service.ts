@@ -170,7 +170,7 @@ export function bearerSecret(header: string | undefined): string | null {
 export async function authenticateApiKey(ctx: AppContext, authorization: string | undefined): Promise<ApiKeyPrincipal> {
   const secret = bearerSecret(authorization);
   if (!secret) throw new AppError(401, 'api_key_required', API_KEY_REQUIRED);
-  const key = SECRET_PATTERN.test(secret) ? await repo.findKeyBySecretHash(ctx.database.db, hashToken(secret)) : undefined;
+  const key = SECRET_PATTERN.test(secret) ? await repo.findKeyBySecretHashAnyOrg(ctx.database.db, hashToken(secret)) : undefined;
   if (!key) throw new AppError(401, 'api_key_invalid', 'This API key is not valid');
   const now = ctx.clock.now();
   if (key.revokedAt) throw new AppError(401, 'api_key_revoked', 'This API key was revoked');
@@ -178,7 +178,7 @@ export async function authenticateApiKey(ctx: AppContext, authorization: string 
     throw new AppError(401, 'api_key_expired', `This API key expired at ${key.expiresAt.toISOString()}`);
   }
   if (!key.orgActive) throw new AppError(401, 'api_key_invalid', 'This API key’s organization is not active');
-  if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() >= TOUCH_INTERVAL_MS) await repo.touchApiKey(ctx.database.db, key.id, now);
+  if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() >= TOUCH_INTERVAL_MS) await repo.touchApiKey(ctx.database.db, key, now);
   return {
     keyId: key.id,
     keyName: key.name,

@@ -25,7 +25,7 @@ const ROLE_PRECEDENCE = ORG_ROLES; // org_admin, dockmaster, security
  */
 export async function currentUserRole(ctx: AppContext, auth: AuthContext): Promise<string | null> {
   if (auth.user.platformRole) return auth.user.platformRole;
-  const memberships = (await repo.listMemberships(ctx.database.db, auth.user.id)).filter(
+  const memberships = (await repo.listMembershipsAnyOrg(ctx.database.db, auth.user.id)).filter(
     (m) => m.active && m.orgActive && m.orgStatus === 'active',
   );
   const scoped = auth.orgId ? memberships.filter((m) => m.orgId === auth.orgId) : memberships;
@@ -41,8 +41,8 @@ export async function getCurrentUser(ctx: AppContext, auth: AuthContext) {
   const db = ctx.database.db;
   const user = await findUserById(db, auth.user.id);
   if (!user) throw unauthorized();
-  const impersonation = auth.impersonator ? await repo.findImpersonation(db, auth.sessionId) : null;
-  const memberships = (await repo.listMemberships(db, auth.user.id)).filter((m) => !impersonation || m.orgId === impersonation.orgId);
+  const impersonation = auth.impersonator ? await repo.findImpersonationAnyOrg(db, auth.sessionId) : null;
+  const memberships = (await repo.listMembershipsAnyOrg(db, auth.user.id)).filter((m) => !impersonation || m.orgId === impersonation.orgId);
   const isPlatformUser = isPlatformRole(user.platformRole);
   return {
     user: { ...toSessionUser(user), phone: user.phone, emailConfirmedAt: user.emailConfirmedAt?.toISOString() ?? null },

@@ -22,7 +22,7 @@ export function findUserByEmail(db: Conn, email: string) {
 }
 
 /** Active memberships of a user in active organizations, with the organization's name and status. */
-export function listMemberships(db: Conn, userId: string) {
+export function listMembershipsAnyOrg(db: Conn, userId: string) {
   return db
     .select({
       orgId: orgMemberships.orgId,
@@ -39,7 +39,8 @@ export function listMemberships(db: Conn, userId: string) {
     .orderBy(asc(organizations.name));
 }
 
-export function findSiteWithOrg(db: Conn, siteId: string) {
+/** A site and its organization by the site's id (the dockmaster sign-in names the site before any organization). */
+export function findSiteWithOrgAnyOrg(db: Conn, siteId: string) {
   return db
     .select({
       siteId: sites.id,
@@ -127,7 +128,7 @@ export function spendAuthToken(db: Conn, kind: string, tokenHash: string, at: Da
  * The impersonation a session carries (decision 017): the member, the platform user, the reason,
  * and the organization with the member's role in it. Undefined for an ordinary session.
  */
-export async function findImpersonation(db: Conn, sessionId: string) {
+export async function findImpersonationAnyOrg(db: Conn, sessionId: string) {
   const impersonators = alias(users, 'impersonator');
   const [row] = await db
     .select({

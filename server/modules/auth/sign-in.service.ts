@@ -149,7 +149,7 @@ async function checkPassword(ctx: AppContext, email: string, password: string, m
 
 /** Organization sign-in: the organization must be active and the user an active member of it. */
 async function assertOrgMember(ctx: AppContext, user: UserRow, orgId: string) {
-  const memberships = await repo.listMemberships(ctx.database.db, user.id);
+  const memberships = await repo.listMembershipsAnyOrg(ctx.database.db, user.id);
   const membership = memberships.find((m) => m.orgId === orgId);
   if (!membership || !membership.active) {
     throw new AppError(403, 'no_membership', 'You do not have access to this organization');
@@ -177,7 +177,7 @@ export async function signInDockmaster(
   input: z.infer<typeof dockmasterLoginSchema>,
   meta: RequestMeta,
 ): Promise<Session | MfaChallenge> {
-  const site = await repo.findSiteWithOrg(ctx.database.db, input.siteId);
+  const site = await repo.findSiteWithOrgAnyOrg(ctx.database.db, input.siteId);
   if (!site || !site.siteActive || !site.orgActive || site.orgStatus !== 'active') {
     throw new AppError(400, 'invalid_site', 'This site is not available. Choose another site.');
   }

@@ -163,7 +163,8 @@ const invoiceColumns = {
 
 export type InvoiceRow = { invoice: typeof invoices.$inferSelect; orgName: string; orgSlug: string; orgEmail: string | null; orgAddress: string | null; planName: string | null };
 
-export async function listInvoices(db: Conn, query: { status?: string; orgId?: string; page: number; pageSize: number }) {
+/** Invoices of every organization, or of one (the platform's billing screen). */
+export async function listInvoicesAnyOrg(db: Conn, query: { status?: string; orgId?: string; page: number; pageSize: number }) {
   const where: SQL[] = [];
   if (query.status) where.push(eq(invoices.status, query.status));
   if (query.orgId) where.push(eq(invoices.orgId, query.orgId));
@@ -184,7 +185,8 @@ export async function listInvoices(db: Conn, query: { status?: string; orgId?: s
   return { rows: rows as (InvoiceRow & { total: number })[], total };
 }
 
-export async function findInvoice(db: Conn, invoiceId: string, forUpdate = false): Promise<InvoiceRow | undefined> {
+/** An invoice by its id, whichever organization it bills (platform billing and the payment provider know only the id). */
+export async function findInvoiceAnyOrg(db: Conn, invoiceId: string, forUpdate = false): Promise<InvoiceRow | undefined> {
   const query = db
     .select(invoiceColumns)
     .from(invoices)
@@ -195,12 +197,15 @@ export async function findInvoice(db: Conn, invoiceId: string, forUpdate = false
   return row;
 }
 
-export async function updateInvoice(tx: Tx, invoiceId: string, values: Partial<typeof invoices.$inferInsert>): Promise<void> {
-  await tx.update(invoices).set(values).where(eq(invoices.id, invoiceId));
+export async function updateInvoice(tx: Tx, invoice: { orgId: string; id: string }, values: Partial<typeof invoices.$inferInsert>): Promise<void> {
+  await tx
+    .update(invoices)
+    .set(values)
+    .where(and(eq(invoices.orgId, invoice.orgId), eq(invoices.id, invoice.id)));
 }
 
-/** Organizations on a plan with a price, with what decides whether they are invoiced. */
-export function billableOrganizations(db: Conn) {
+/** Organizations on a plan with a price, with what decides whether they are invoiced (the monthly run over all). */
+export function billableOrganizationsAnyOrg(db: Conn) {
   return db
     .select({
       orgId: organizations.id,
@@ -267,7 +272,7 @@ export async function hasInvoiceFor(db: Conn, orgId: string, periodKey: string):
 // --- Revenue ------------------------------------------------------------------------------------
 
 /** Paid invoices by the month (UTC) of their payment, within [from, to]: the same rows the dashboard's revenue card sums. */
-export async function paidByMonth(db: Conn, from: Date, to: Date) {
+export async function paidByMonthAnyOrg(db: Conn, from: Date, to: Date) {
   const month = sql<string>`to_char(${invoices.paidAt} at time zone 'UTC', 'YYYY-MM')`;
   const rows = await db
     .select({
@@ -281,7 +286,8 @@ export async function paidByMonth(db: Conn, from: Date, to: Date) {
   return rows.map((r) => ({ month: r.month, total: Number(r.total ?? 0), n: Number(r.n) }));
 }
 
-export async function outstanding(db: Conn) {
+/** Open invoices of every organization: what is still owed to the platform. */
+export async function outstandingAnyOrg(db: Conn) {
   const [row] = await db
     .select({ total: sql<string | number | null>`sum(${invoices.amountDue} - ${invoices.amountPaid})`, n: count() })
     .from(invoices)

@@ -25,7 +25,7 @@ export async function issueInvoices(ctx: AppContext, period: string, actor: Audi
   const { start, end } = periodBounds(period);
   if (end.getTime() > now.getTime()) throw badRequest(PERIOD_NOT_ENDED, [{ path: 'period', message: PERIOD_NOT_ENDED }]);
   const result: IssueInvoicesResult = { period, issued: 0, alreadyIssued: 0, skipped: [] };
-  for (const org of await repo.billableOrganizations(ctx.database.db)) {
+  for (const org of await repo.billableOrganizationsAnyOrg(ctx.database.db)) {
     const skip = (reason: string) => result.skipped.push({ orgId: org.orgId, orgName: org.orgName, reason });
     if (org.orgCreatedAt.getTime() >= end.getTime()) continue; // not a customer yet that month
     if (org.orgStatus !== 'active' || !org.orgActive) {

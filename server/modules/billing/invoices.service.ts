@@ -57,13 +57,13 @@ export async function listInvoices(
   query: { status?: string; orgId?: string; page: number; pageSize: number },
 ): Promise<InvoiceList> {
   if (query.orgId) await existingOrganization(ctx, query.orgId);
-  const { rows, total } = await repo.listInvoices(ctx.database.db, query);
+  const { rows, total } = await repo.listInvoicesAnyOrg(ctx.database.db, query);
   const now = ctx.clock.now();
   return { total, items: rows.map((r) => toInvoice(r, now)), canManage: canManageBilling(auth.user.platformRole) };
 }
 
 async function invoiceView(ctx: AppContext, invoiceId: string): Promise<Invoice> {
-  const row = await repo.findInvoice(ctx.database.db, invoiceId);
+  const row = await repo.findInvoiceAnyOrg(ctx.database.db, invoiceId);
   if (!row) throw notFound('Invoice');
   return toInvoice(row, ctx.clock.now());
 }
@@ -74,12 +74,12 @@ export async function markInvoicePaid(ctx: AppContext, auth: AuthContext, invoic
   requireId(invoiceId, 'Invoice');
   const now = ctx.clock.now();
   await ctx.database.db.transaction(async (tx) => {
-    const row = await repo.findInvoice(tx, invoiceId, true);
+    const row = await repo.findInvoiceAnyOrg(tx, invoiceId, true);
     if (!row) throw notFound('Invoice');
     const { invoice } = row;
     if (invoice.status === 'paid') throw conflict('invoice_already_paid', invoiceAlreadyPaid(invoice.number));
     if (invoice.status === 'void') throw conflict('invoice_void', invoiceIsVoid(invoice.number));
-    await repo.updateInvoice(tx, invoiceId, { status: 'paid', amountPaid: invoice.amountDue, paidAt: now, paymentMethod: 'manual', paymentRef: reference });
+    await repo.updateInvoice(tx, invoice, { status: 'paid', amountPaid: invoice.amountDue, paidAt: now, paymentMethod: 'manual', paymentRef: reference });
     await writeAudit(tx, {
       actor: actorOf(auth),
       action: 'invoice.marked_paid',
@@ -98,12 +98,12 @@ export async function voidInvoice(ctx: AppContext, auth: AuthContext, invoiceId:
   requireManager(auth);
   requireId(invoiceId, 'Invoice');
   await ctx.database.db.transaction(async (tx) => {
-    const row = await repo.findInvoice(tx, invoiceId, true);
+    const row = await repo.findInvoiceAnyOrg(tx, invoiceId, true);
     if (!row) throw notFound('Invoice');
     const { invoice } = row;
     if (invoice.status === 'paid') throw conflict('invoice_already_paid', invoicePaidCannotVoid(invoice.number));
     if (invoice.status === 'void') throw conflict('invoice_void', invoiceAlreadyVoid(invoice.number));
-    await repo.updateInvoice(tx, invoiceId, { status: 'void' });
+    await repo.updateInvoice(tx, invoice, { status: 'void' });
     await writeAudit(tx, {
       actor: actorOf(auth),
       action: 'invoice.voided',
@@ -120,7 +120,7 @@ export async function voidInvoice(ctx: AppContext, auth: AuthContext, invoiceId:
 /** The invoice as a PDF, with the file name to give it. */
 export async function invoicePdf(ctx: AppContext, invoiceId: string): Promise<{ fileName: string; pdf: Buffer }> {
   requireId(invoiceId, 'Invoice');
-  const row = await repo.findInvoice(ctx.database.db, invoiceId);
+  const row = await repo.findInvoiceAnyOrg(ctx.database.db, invoiceId);
   if (!row) throw notFound('Invoice');
   const invoice = toInvoice(row, ctx.clock.now());
   const pdf = await renderInvoicePdf({ invoice, billTo: { name: row.orgName, email: row.orgEmail, address: row.orgAddress } });

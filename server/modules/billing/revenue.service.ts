@@ -11,7 +11,7 @@ export async function revenue(ctx: AppContext): Promise<Revenue> {
   const now = ctx.clock.now();
   const months = lastMonths(now, REVENUE_MONTHS);
   const from = periodBounds(months[0]!).start;
-  const [paid, open] = await Promise.all([repo.paidByMonth(ctx.database.db, from, now), repo.outstanding(ctx.database.db)]);
+  const [paid, open] = await Promise.all([repo.paidByMonthAnyOrg(ctx.database.db, from, now), repo.outstandingAnyOrg(ctx.database.db)]);
   const byMonth = new Map(paid.map((p) => [p.month, p]));
   const series = months.map((month) => {
     const row = byMonth.get(month);

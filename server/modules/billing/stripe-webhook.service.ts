@@ -80,7 +80,7 @@ export async function handleStripeWebhook(ctx: AppContext, rawBody: Buffer, sign
     }
 
     // Unknown invoice: 404, and the event's record rolls back with it (nothing changed).
-    const row = await repo.findInvoice(tx, invoiceRef, true);
+    const row = await repo.findInvoiceAnyOrg(tx, invoiceRef, true);
     if (!row) throw notFound('Invoice');
     const { invoice } = row;
     if (invoice.status === 'paid') return outcome(false, `Invoice ${invoice.number} is already paid`);
@@ -99,7 +99,7 @@ export async function handleStripeWebhook(ctx: AppContext, rawBody: Buffer, sign
       return outcome(false, `The payment (${(paidCents / 100).toFixed(2)}) is less than the amount due (${invoice.amountDue}): not applied`);
     }
 
-    await repo.updateInvoice(tx, invoice.id, { status: 'paid', amountPaid: invoice.amountDue, paidAt: now, paymentMethod: 'stripe', paymentRef: event.id });
+    await repo.updateInvoice(tx, invoice, { status: 'paid', amountPaid: invoice.amountDue, paidAt: now, paymentMethod: 'stripe', paymentRef: event.id });
     await writeAudit(tx, {
       actor: null,
       anonymousRole: 'system',

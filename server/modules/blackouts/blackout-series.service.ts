@@ -154,7 +154,7 @@ export async function updateSeries(
     const summary = describeRecurrence(recurrence, values);
 
     // Exceptions: dates the old rule wrote from now on whose occurrence is gone (deleted, or changed alone).
-    const existing = await repo.futureOccurrences(tx, id, now);
+    const existing = await repo.futureOccurrences(tx, scope.orgId, id, now);
     const existingStarts = new Set(existing.map((o) => o.startTime.getTime()));
     const today = todayIn(tz, now);
     const oldOccurrences = current.expandedUntil
@@ -173,7 +173,7 @@ export async function updateSeries(
       input.resolution,
       what,
     );
-    const removed = await repo.deleteFutureOccurrences(tx, id, now);
+    const removed = await repo.deleteFutureOccurrences(tx, scope.orgId, id, now);
     const next = {
       ...current,
       bayId: bay?.id ?? null,
@@ -186,7 +186,7 @@ export async function updateSeries(
       expandedUntil: coveredUntil,
       updatedAt: now,
     };
-    await repo.updateSeries(tx, id, {
+    await repo.updateSeries(tx, scope.orgId, id, {
       bayId: next.bayId,
       rrule,
       startsOn: next.startsOn,
@@ -237,9 +237,9 @@ export async function deleteSeries(ctx: AppContext, scope: OrgScope, id: string,
   const result = await ctx.database.db.transaction(async (tx) => {
     const current = await repo.lockSeries(tx, scope.orgId, id);
     if (!current) throw notFound('Blackout series');
-    const deletedOccurrences = await repo.deleteFutureOccurrences(tx, id, now);
-    const keptOccurrences = await repo.detachOccurrences(tx, id, now);
-    await repo.deleteSeries(tx, id);
+    const deletedOccurrences = await repo.deleteFutureOccurrences(tx, scope.orgId, id, now);
+    const keptOccurrences = await repo.detachOccurrences(tx, scope.orgId, id, now);
+    await repo.deleteSeries(tx, scope.orgId, id);
     await writeAudit(tx, {
       actor: scope.auditActor,
       action: 'blackout_series.deleted',
@@ -265,11 +265,11 @@ export async function deleteSeries(ctx: AppContext, scope: OrgScope, id: string,
 export async function extendSeriesToHorizon(ctx: AppContext): Promise<number> {
   const now = ctx.clock.now();
   let total = 0;
-  for (const candidate of await repo.seriesToExtend(ctx.database.db)) {
+  for (const candidate of await repo.seriesToExtendAnyOrg(ctx.database.db)) {
     const target = expansionEnd(todayIn(candidate.timeZone, now), candidate.until);
     if (candidate.expandedUntil && candidate.expandedUntil >= target) continue;
     const written = await ctx.database.db.transaction(async (tx) => {
-      const series = await repo.lockSeries(tx, null, candidate.id);
+      const series = await repo.lockSeries(tx, candidate.orgId, candidate.id);
       // Deleted or extended by someone else since the list was read.
       if (!series || (series.expandedUntil && series.expandedUntil >= target)) return 0;
       const from = series.expandedUntil ? addDays(series.expandedUntil, 1) : series.startsOn;

@@ -125,7 +125,7 @@ export async function updateBlackout(
       input.resolution,
       what,
     );
-    await repo.updateBlackout(tx, id, {
+    await repo.updateBlackout(tx, scope.orgId, id, {
       bayId: bay?.id ?? null,
       startTime: interval.start,
       endTime: interval.end,
@@ -169,7 +169,7 @@ export async function deleteBlackout(ctx: AppContext, scope: OrgScope, id: strin
     if (!(await repo.lockBlackout(tx, scope.orgId, id))) throw notFound('Blackout');
     const row = (await repo.findBlackout(tx, scope.orgId, id))!;
     requireEditable(row);
-    await repo.deleteBlackout(tx, id);
+    await repo.deleteBlackout(tx, scope.orgId, id);
     await writeAudit(tx, {
       actor: scope.auditActor,
       action: row.seriesId ? 'blackout.occurrence_deleted' : 'blackout.deleted',

@@ -122,12 +122,15 @@ export async function insertBlackouts(tx: Tx, rows: (typeof blackouts.$inferInse
   return ids;
 }
 
-export async function updateBlackout(tx: Tx, id: string, values: Partial<typeof blackouts.$inferInsert>) {
-  await tx.update(blackouts).set(values).where(eq(blackouts.id, id));
+export async function updateBlackout(tx: Tx, orgId: string, id: string, values: Partial<typeof blackouts.$inferInsert>) {
+  await tx
+    .update(blackouts)
+    .set(values)
+    .where(and(eq(blackouts.orgId, orgId), eq(blackouts.id, id)));
 }
 
-export async function deleteBlackout(tx: Tx, id: string) {
-  await tx.delete(blackouts).where(eq(blackouts.id, id));
+export async function deleteBlackout(tx: Tx, orgId: string, id: string) {
+  await tx.delete(blackouts).where(and(eq(blackouts.orgId, orgId), eq(blackouts.id, id)));
 }
 
 // --- series -----------------------------------------------------------------------------------
@@ -164,11 +167,11 @@ export async function findSeries(db: Conn, orgId: string, id: string, now: Date)
 }
 
 /** Locks the series for the rest of the transaction (edits, deletion and the job queue behind it). */
-export async function lockSeries(tx: Tx, orgId: string | null, id: string) {
+export async function lockSeries(tx: Tx, orgId: string, id: string) {
   const [row] = await tx
     .select()
     .from(blackoutSeries)
-    .where(orgId ? and(eq(blackoutSeries.orgId, orgId), eq(blackoutSeries.id, id)) : eq(blackoutSeries.id, id))
+    .where(and(eq(blackoutSeries.orgId, orgId), eq(blackoutSeries.id, id)))
     .for('update');
   return row;
 }
@@ -178,44 +181,47 @@ export async function insertSeries(tx: Tx, values: typeof blackoutSeries.$inferI
   return row!;
 }
 
-export async function updateSeries(tx: Tx, id: string, values: Partial<typeof blackoutSeries.$inferInsert>) {
-  await tx.update(blackoutSeries).set(values).where(eq(blackoutSeries.id, id));
+export async function updateSeries(tx: Tx, orgId: string, id: string, values: Partial<typeof blackoutSeries.$inferInsert>) {
+  await tx
+    .update(blackoutSeries)
+    .set(values)
+    .where(and(eq(blackoutSeries.orgId, orgId), eq(blackoutSeries.id, id)));
 }
 
-export async function deleteSeries(tx: Tx, id: string) {
-  await tx.delete(blackoutSeries).where(eq(blackoutSeries.id, id));
+export async function deleteSeries(tx: Tx, orgId: string, id: string) {
+  await tx.delete(blackoutSeries).where(and(eq(blackoutSeries.orgId, orgId), eq(blackoutSeries.id, id)));
 }
 
 /** The series' occurrences starting at or after `from`, in start order. */
-export async function futureOccurrences(tx: Tx, seriesId: string, from: Date) {
+export async function futureOccurrences(tx: Tx, orgId: string, seriesId: string, from: Date) {
   return tx
     .select({ id: blackouts.id, startTime: blackouts.startTime, endTime: blackouts.endTime })
     .from(blackouts)
-    .where(and(eq(blackouts.seriesId, seriesId), gte(blackouts.startTime, from)))
+    .where(and(eq(blackouts.orgId, orgId), eq(blackouts.seriesId, seriesId), gte(blackouts.startTime, from)))
     .orderBy(asc(blackouts.startTime));
 }
 
 /** Deletes the series' occurrences starting at or after `from`; returns how many. */
-export async function deleteFutureOccurrences(tx: Tx, seriesId: string, from: Date): Promise<number> {
+export async function deleteFutureOccurrences(tx: Tx, orgId: string, seriesId: string, from: Date): Promise<number> {
   const deleted = await tx
     .delete(blackouts)
-    .where(and(eq(blackouts.seriesId, seriesId), gte(blackouts.startTime, from)))
+    .where(and(eq(blackouts.orgId, orgId), eq(blackouts.seriesId, seriesId), gte(blackouts.startTime, from)))
     .returning({ id: blackouts.id });
   return deleted.length;
 }
 
 /** Occurrences that stay as history when their series goes: they become plain blackouts. */
-export async function detachOccurrences(tx: Tx, seriesId: string, now: Date): Promise<number> {
+export async function detachOccurrences(tx: Tx, orgId: string, seriesId: string, now: Date): Promise<number> {
   const kept = await tx
     .update(blackouts)
     .set({ seriesId: null, updatedAt: now })
-    .where(and(eq(blackouts.seriesId, seriesId), lt(blackouts.startTime, now)))
+    .where(and(eq(blackouts.orgId, orgId), eq(blackouts.seriesId, seriesId), lt(blackouts.startTime, now)))
     .returning({ id: blackouts.id });
   return kept.length;
 }
 
-/** Series whose occurrences may not reach the horizon yet (the job checks each site's today). */
-export async function seriesToExtend(db: Conn) {
+/** Series of every organization whose occurrences may not reach the horizon yet (the hourly job checks each site's today). */
+export async function seriesToExtendAnyOrg(db: Conn) {
   return db
     .select({ id: blackoutSeries.id, orgId: blackoutSeries.orgId, siteId: blackoutSeries.siteId, timeZone: sites.timeZone, expandedUntil: blackoutSeries.expandedUntil, until: blackoutSeries.until })
     .from(blackoutSeries)

@@ -486,6 +486,8 @@ describe.each(databaseKinds)('organization blackouts API on %s', (kind) => {
       // Harbour's admin through Harbour's own prefix with Acme's ids.
       expect((await call('PATCH', url(`/blackouts/${one}`, harbourId), harbourAdmin, { reason: 'x' })).status).toBe(404);
       expect((await call('DELETE', url(`/blackout-series/${series}`, harbourId), harbourAdmin)).status).toBe(404);
+      expect((await call('DELETE', url(`/blackouts/${one}`, harbourId), harbourAdmin)).status).toBe(404);
+      expect((await call('PATCH', url(`/blackout-series/${series}`, harbourId), harbourAdmin, { reason: 'x' })).status).toBe(404);
       expect((await call('GET', url('/blackouts', harbourId), harbourAdmin)).body.items.map((i: { id: string }) => i.id)).not.toContain(one);
       expect(await counts()).toEqual(before);
     });

@@ -75,6 +75,6 @@ export async function expandInto(
 ): Promise<{ written: number; occurrences: Occurrence[]; coveredUntil: string }> {
   const { occurrences, coveredUntil } = expandSeries(ruleOf(series), { timeZone, ...range });
   const written = await insertOccurrences(tx, series, occurrences, now);
-  await repo.updateSeries(tx, series.id, { expandedUntil: coveredUntil });
+  await repo.updateSeries(tx, series.orgId, series.id, { expandedUntil: coveredUntil });
   return { written, occurrences, coveredUntil };
 }

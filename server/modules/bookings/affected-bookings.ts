@@ -148,7 +148,7 @@ export async function resolveAffectedInTx(
       outcomes.push({ id: booking.id, tsrNumber: booking.tsrNumber, outcome: 'kept', bayName: booking.bayName, message: null });
       continue;
     }
-    const current = await repo.findBookingView(tx, { id: booking.id }, true);
+    const current = await repo.findBookingView(tx, { orgId: scope.orgId, id: booking.id }, true);
     if (!current || current.booking.orgId !== scope.orgId) {
       outcomes.push({ id: booking.id, tsrNumber: booking.tsrNumber, outcome: 'skipped', bayName: null, message: 'Booking not found' });
       continue;
@@ -186,7 +186,7 @@ export async function resolveAffectedInTx(
         tx,
         candidates,
         async (sp, c) => {
-          await repo.updateBooking(sp, b.id, { bayId: c.bayId, version: b.version + 1, updatedAt: now });
+          await repo.updateBooking(sp, { orgId: scope.orgId, id: b.id }, { bayId: c.bayId, version: b.version + 1, updatedAt: now });
           return c;
         },
         b.vehicleRegistration,

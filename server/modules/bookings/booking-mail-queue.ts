@@ -77,7 +77,7 @@ export async function newRequestRecipients(ctx: AppContext, orgId: string): Prom
 }
 
 async function loadView(ctx: AppContext, payload: Record<string, unknown>) {
-  return typeof payload.bookingId === 'string' ? repo.findBookingView(ctx.database.db, { id: payload.bookingId }) : undefined;
+  return typeof payload.bookingId === 'string' ? repo.findBookingViewAnyOrg(ctx.database.db, payload.bookingId) : undefined;
 }
 
 export const bookingMailRenderers: MailRenderers = {

@@ -83,7 +83,7 @@ export async function queueBookingWebhooks(
   const statusChanged = input.types.includes('booking.status_changed') && previousStatus !== undefined;
   const previous = input.types.includes('booking.rescheduled') ? input.extra?.previous : undefined;
   if ((statusChanged || previous) && listeners.length > 0) {
-    const view = input.view ?? (await findBookingView(tx, { id: input.bookingId }));
+    const view = input.view ?? (await findBookingView(tx, { orgId: input.orgId, id: input.bookingId }));
     if (view) {
       input = { ...input, view };
       // One event per change: a move that also changed the status says both (current and previous appointment).
@@ -98,7 +98,7 @@ export async function queueBookingWebhooks(
     .from(webhookEndpoints)
     .where(and(eq(webhookEndpoints.orgId, input.orgId), eq(webhookEndpoints.status, 'active'), arrayOverlaps(webhookEndpoints.events, input.types)));
   if (endpoints.length === 0) return 0;
-  const view = input.view ?? (await findBookingView(tx, { id: input.bookingId }));
+  const view = input.view ?? (await findBookingView(tx, { orgId: input.orgId, id: input.bookingId }));
   if (!view) return 0;
   const booking = bookingPayload(view);
   const rows = input.types.flatMap((type) => {

@@ -33,29 +33,50 @@ const bookingView = {
   bayName: bays.name,
 };
 
-/** A booking with the names a person reads (organization, site, bay) and the site's time zone. */
-export function findBookingView(db: Conn, where: { id: string } | { manageTokenHash: string }, forUpdate = false) {
-  const query = db
+/** One booking of one organization: every query of a booking names both. */
+export type BookingKey = { orgId: string; id: string };
+
+const byKey = (key: BookingKey) => and(eq(bookings.orgId, key.orgId), eq(bookings.id, key.id));
+
+function viewQuery(db: Conn) {
+  return db
     .select(bookingView)
     .from(bookings)
     .innerJoin(organizations, eq(organizations.id, bookings.orgId))
     .innerJoin(sites, eq(sites.id, bookings.siteId))
-    .innerJoin(bays, eq(bays.id, bookings.bayId))
-    .where('id' in where ? eq(bookings.id, where.id) : eq(bookings.manageTokenHash, where.manageTokenHash));
+    .innerJoin(bays, eq(bays.id, bookings.bayId));
+}
+
+/** A booking with the names a person reads (organization, site, bay) and the site's time zone. */
+export function findBookingView(db: Conn, key: BookingKey, forUpdate = false) {
+  const query = viewQuery(db).where(byKey(key));
   return (forUpdate ? query.for('update', { of: bookings }) : query).then((rows) => rows[0]);
 }
 export type BookingView = NonNullable<Awaited<ReturnType<typeof findBookingView>>>;
 
-export function countDocuments(db: Conn, bookingId: string) {
+/** The booking a manage link's token opens, whichever organization it belongs to (the token is the credential). */
+export function findBookingViewByManageTokenAnyOrg(db: Conn, manageTokenHash: string, forUpdate = false) {
+  const query = viewQuery(db).where(eq(bookings.manageTokenHash, manageTokenHash));
+  return (forUpdate ? query.for('update', { of: bookings }) : query).then((rows) => rows[0]);
+}
+
+/** The booking a queued e-mail names, whichever organization it belongs to (the mail worker serves them all). */
+export function findBookingViewAnyOrg(db: Conn, bookingId: string) {
+  return viewQuery(db)
+    .where(eq(bookings.id, bookingId))
+    .then((rows) => rows[0]);
+}
+
+export function countDocuments(db: Conn, key: BookingKey) {
   return db
     .select({ id: bookingDocuments.id })
     .from(bookingDocuments)
-    .where(eq(bookingDocuments.bookingId, bookingId))
+    .where(and(eq(bookingDocuments.orgId, key.orgId), eq(bookingDocuments.bookingId, key.id)))
     .then((rows) => rows.length);
 }
 
 export type BookingUpdate = Partial<typeof bookings.$inferInsert>;
 
-export function updateBooking(db: Conn, id: string, values: BookingUpdate) {
-  return db.update(bookings).set(values).where(eq(bookings.id, id));
+export function updateBooking(db: Conn, key: BookingKey, values: BookingUpdate) {
+  return db.update(bookings).set(values).where(byKey(key));
 }

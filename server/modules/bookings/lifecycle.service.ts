@@ -136,7 +136,7 @@ export async function applyTransitionInTx(
   input: TransitionInput,
   actor: TransitionActor,
 ): Promise<{ view: repo.BookingView; from: BookingStatus }> {
-  const view = await repo.findBookingView(tx, { id: input.bookingId }, true);
+  const view = await repo.findBookingView(tx, { orgId: input.orgId, id: input.bookingId }, true);
   if (!view || view.booking.orgId !== input.orgId) throw notFound('Booking');
   const b = view.booking;
   const from = b.status as BookingStatus;
@@ -158,7 +158,7 @@ export async function applyTransitionInTx(
     update.windowEnd = input.newEnd;
   }
   try {
-    await repo.updateBooking(tx, b.id, update);
+    await repo.updateBooking(tx, { orgId: input.orgId, id: b.id }, update);
   } catch (error) {
     // Extend Time into another booking: the exclusion constraint is the final guard.
     if ((error as { code?: string; cause?: { code?: string } }).code === '23P01' || (error as { cause?: { code?: string } }).cause?.code === '23P01') {

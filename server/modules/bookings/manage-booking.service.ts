@@ -85,7 +85,7 @@ const LINK_INVALID = 'This booking link is invalid or has expired';
 
 async function load(ctx: AppContext, token: string) {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw notFound('Booking');
-  const view = await repo.findBookingView(ctx.database.db, { manageTokenHash: hashToken(token) });
+  const view = await repo.findBookingViewByManageTokenAnyOrg(ctx.database.db, hashToken(token));
   if (!view) throw new AppError(404, 'not_found', LINK_INVALID);
   return view;
 }
@@ -100,7 +100,7 @@ export async function cancelManagedBooking(ctx: AppContext, token: string, reaso
   const tokenHash = hashToken(token);
   await load(ctx, token);
   await ctx.database.db.transaction(async (tx) => {
-    const view = (await repo.findBookingView(tx, { manageTokenHash: tokenHash }, true))!;
+    const view = (await repo.findBookingViewByManageTokenAnyOrg(tx, tokenHash, true))!;
     requireChangeable(view, now, await cutoffHoursOf(tx, view.booking.orgId), 'cancelled');
     // The lifecycle's own move (checks, timestamp, version, audit); the haulier's confirmation below.
     await applyTransitionInTx(
@@ -141,7 +141,7 @@ export async function rescheduleManagedBooking(ctx: AppContext, token: string, t
   const tokenHash = hashToken(token);
   await load(ctx, token);
   const moved = await ctx.database.db.transaction(async (tx) => {
-    const view = (await repo.findBookingView(tx, { manageTokenHash: tokenHash }, true))!;
+    const view = (await repo.findBookingViewByManageTokenAnyOrg(tx, tokenHash, true))!;
     const b = view.booking;
     requireChangeable(view, now, await cutoffHoursOf(tx, b.orgId), 'changed');
     const candidates = await candidatesToMove(tx, now, b, target);
@@ -149,7 +149,7 @@ export async function rescheduleManagedBooking(ctx: AppContext, token: string, t
       tx,
       candidates,
       async (sp, c) => {
-        await repo.updateBooking(sp, b.id, {
+        await repo.updateBooking(sp, { orgId: b.orgId, id: b.id }, {
           siteId: c.siteId,
           bayId: c.bayId,
           startTime: c.start,

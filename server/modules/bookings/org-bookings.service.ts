@@ -150,7 +150,7 @@ export async function rescheduleBooking(ctx: AppContext, scope: OrgScope, bookin
   requireUuid(bookingId, 'Booking');
   const now = ctx.clock.now();
   const view = await ctx.database.db.transaction(async (tx) => {
-    const current = await bookingsRepo.findBookingView(tx, { id: bookingId }, true);
+    const current = await bookingsRepo.findBookingView(tx, { orgId: scope.orgId, id: bookingId }, true);
     if (!current || current.booking.orgId !== scope.orgId) throw notFound('Booking');
     const b = current.booking;
     const status = b.status as BookingStatus;
@@ -166,7 +166,7 @@ export async function rescheduleBooking(ctx: AppContext, scope: OrgScope, bookin
       tx,
       candidates,
       async (sp, c) => {
-        await bookingsRepo.updateBooking(sp, b.id, {
+        await bookingsRepo.updateBooking(sp, { orgId: scope.orgId, id: b.id }, {
           siteId: c.siteId,
           bayId: c.bayId,
           startTime: c.start,
@@ -199,7 +199,7 @@ export async function rescheduleBooking(ctx: AppContext, scope: OrgScope, bookin
       ip,
     });
     await queueBookingChangedMail(tx, now, b, 'moved_by_site');
-    const after = (await bookingsRepo.findBookingView(tx, { id: b.id }))!;
+    const after = (await bookingsRepo.findBookingView(tx, { orgId: scope.orgId, id: b.id }))!;
     await queueBookingWebhooks(tx, now, { orgId: b.orgId, bookingId: b.id, types: ['booking.rescheduled'], extra: { previous: b }, view: after });
     return after;
   });
@@ -275,7 +275,7 @@ export async function createAdminBooking(ctx: AppContext, scope: OrgScope, input
       ip,
     });
     await enqueueMail(tx, now, [{ kind: 'booking.received', orgId: booking.orgId, recipients: [booking.tenantEmail], payload: { bookingId: booking.id, documents: 0 } }]);
-    const created = (await bookingsRepo.findBookingView(tx, { id }))!;
+    const created = (await bookingsRepo.findBookingView(tx, { orgId: booking.orgId, id }))!;
     await queueBookingWebhooks(tx, now, { orgId: booking.orgId, bookingId: booking.id, types: ['booking.created'], view: created });
     return created;
   });

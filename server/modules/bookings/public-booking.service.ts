@@ -167,10 +167,10 @@ export async function submitPublicBooking(
     if (existing.fingerprint !== fingerprint) {
       throw new AppError(422, 'idempotency_key_reused', IDEMPOTENCY_KEY_REUSED);
     }
-    const view = (await repo.findBookingView(ctx.database.db, { id: existing.id }))!;
+    const view = (await repo.findBookingView(ctx.database.db, { orgId: request.orgId, id: existing.id }))!;
     const token = manageTokenFor(ctx.authSecret, view.booking.id);
     const manageUrl = view.booking.manageTokenHash === hashToken(token) ? manageUrlFor(ctx, token) : null;
-    return { replay: true, booking: toResult(view, manageUrl, await repo.countDocuments(ctx.database.db, view.booking.id)) };
+    return { replay: true, booking: toResult(view, manageUrl, await repo.countDocuments(ctx.database.db, { orgId: request.orgId, id: view.booking.id })) };
   };
   const earlier = await replay();
   if (earlier) return earlier;
@@ -290,7 +290,7 @@ export async function submitPublicBooking(
   ctx.mailWorker?.kick();
   publishBookingEvent(ctx, 'created', { id: bookingId, orgId: request.orgId, siteId }, now);
 
-  const view = await repo.findBookingView(ctx.database.db, { id: bookingId });
+  const view = await repo.findBookingView(ctx.database.db, { orgId: request.orgId, id: bookingId });
   if (!view) throw new AppError(500, 'bay_lookup_failed', 'Failed to get bay information');
   return { replay: false, booking: toResult(view, manageUrlFor(ctx, manageToken), input.documents.length) };
 }

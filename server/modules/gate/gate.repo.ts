@@ -4,10 +4,12 @@ import type { Db, Tx } from '../../db/client';
 import { statusList } from '../../db/sql-status';
 import { bays, bookings, sites, users } from '../../db/schema';
 
-// The gate's queries: one site's bookings, bays and state. Every query is filtered by the site
-// (and so by its organization, which the site scope has checked).
+// The gate's queries: one site's bookings, bays and state. Every query is filtered by the
+// organization and the site (the gate actor's: `{ orgId, siteId }`).
 
 type Conn = Db | Tx;
+/** The site the gate works at, and its organization. */
+export type SiteScope = { orgId: string; siteId: string };
 
 const RELEASED = statusList(RELEASED_BOOKING_STATUSES);
 const ON_SITE = statusList(ON_SITE_STATUSES);
@@ -20,7 +22,7 @@ function rowsOf<T>(result: unknown): T[] {
   return Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
 }
 
-export function findSite(db: Conn, siteId: string, forUpdate = false) {
+export function findSite(db: Conn, site: SiteScope, forUpdate = false) {
   const query = db
     .select({
       id: sites.id,
@@ -33,13 +35,16 @@ export function findSite(db: Conn, siteId: string, forUpdate = false) {
     })
     .from(sites)
     .leftJoin(users, eq(users.id, sites.emergencyBy))
-    .where(eq(sites.id, siteId));
+    .where(and(eq(sites.orgId, site.orgId), eq(sites.id, site.siteId)));
   return (forUpdate ? query.for('update', { of: sites }) : query).then((rows) => rows[0]);
 }
 export type GateSite = NonNullable<Awaited<ReturnType<typeof findSite>>>;
 
-export function setEmergency(db: Conn, siteId: string, values: { at: Date | null; reason: string | null; by: string | null }) {
-  return db.update(sites).set({ emergencyAt: values.at, emergencyReason: values.reason, emergencyBy: values.by }).where(eq(sites.id, siteId));
+export function setEmergency(db: Conn, site: SiteScope, values: { at: Date | null; reason: string | null; by: string | null }) {
+  return db
+    .update(sites)
+    .set({ emergencyAt: values.at, emergencyReason: values.reason, emergencyBy: values.by })
+    .where(and(eq(sites.orgId, site.orgId), eq(sites.id, site.siteId)));
 }
 
 const gateColumns = {
@@ -60,12 +65,12 @@ const gateColumns = {
 };
 
 /** The site's bookings matching `where`, with their bay's name, by start time. */
-export function listGateBookings(db: Conn, siteId: string, where: SQL, order: 'start' | 'arrival' = 'start') {
+export function listGateBookings(db: Conn, site: SiteScope, where: SQL, order: 'start' | 'arrival' = 'start') {
   return db
     .select(gateColumns)
     .from(bookings)
     .innerJoin(bays, eq(bays.id, bookings.bayId))
-    .where(and(eq(bookings.siteId, siteId), where))
+    .where(and(eq(bookings.orgId, site.orgId), eq(bookings.siteId, site.siteId), where))
     .orderBy(...(order === 'arrival' ? [asc(bookings.checkedInAt), asc(bookings.startTime)] : [asc(bookings.startTime), asc(bookings.tsrNumber)]), asc(bookings.id));
 }
 export type GateBookingRow = Awaited<ReturnType<typeof listGateBookings>>[number];
@@ -80,11 +85,11 @@ export const upcomingCondition = (now: Date, until: Date) =>
   sql`((${bookings.status} in (${statusList(AWAITING_ARRIVAL_STATUSES)}) and ${bookings.startTime} >= ${at(now)} and ${bookings.startTime} < ${at(until)})
        or (${bookings.status} = 'approved' and ${bookings.startTime} < ${at(now)}))`;
 
-export function listActiveBays(db: Conn, siteId: string) {
+export function listActiveBays(db: Conn, site: SiteScope) {
   return db
     .select({ id: bays.id, name: bays.name })
     .from(bays)
-    .where(and(eq(bays.siteId, siteId), eq(bays.active, true)))
+    .where(and(eq(bays.orgId, site.orgId), eq(bays.siteId, site.siteId), eq(bays.active, true)))
     .orderBy(asc(bays.sortKey), asc(bays.id));
 }
 

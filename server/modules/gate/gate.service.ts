@@ -110,7 +110,7 @@ function toGateBooking(row: repo.GateBookingRow, role: GateActor['role'], now: D
 }
 
 async function gateBookingById(ctx: AppContext, actor: GateActor, bookingId: string): Promise<GateBooking> {
-  const [row] = await repo.listGateBookings(ctx.database.db, actor.siteId, sqlIdIs(bookingId));
+  const [row] = await repo.listGateBookings(ctx.database.db, actor, sqlIdIs(bookingId));
   if (!row) throw notFound('Booking');
   return toGateBooking(row, actor.role, ctx.clock.now());
 }
@@ -120,7 +120,7 @@ const sqlIdIs = (id: string) => eq(bookings.id, id);
 /** The booking, locked, if it belongs to the actor's site (another site's or organization's: 404). */
 async function lockSiteBooking(tx: Tx, actor: GateActor, bookingId: string) {
   if (!UUID.test(bookingId)) throw notFound('Booking');
-  const view = await bookingRecords.findBookingView(tx, { id: bookingId }, true);
+  const view = await bookingRecords.findBookingView(tx, { orgId: actor.orgId, id: bookingId }, true);
   if (!view || view.booking.orgId !== actor.orgId || view.booking.siteId !== actor.siteId) throw notFound('Booking');
   return view;
 }
@@ -219,7 +219,7 @@ export async function startAtBay(ctx: AppContext, actor: GateActor, bookingId: s
   const view = await ctx.database.db.transaction(async (tx) => {
     const current = await lockSiteBooking(tx, actor, bookingId);
     const b = current.booking;
-    const site = (await repo.findSite(tx, actor.siteId))!;
+    const site = (await repo.findSite(tx, actor))!;
     if (site.emergencyAt) throw siteStopped(site.name);
     if (input.version !== undefined && input.version !== b.version) throw staleVersion(b.status as BookingStatus);
     let moved: { bayId: string; bayName: string } | null = null;
@@ -239,7 +239,7 @@ export async function startAtBay(ctx: AppContext, actor: GateActor, bookingId: s
         tx,
         [{ bayId: bay.id, bayName: bay.name, siteId: b.siteId, siteName: site.name, start: b.startTime, end: b.endTime }],
         async (sp, c) => {
-          await bookingRecords.updateBooking(sp, b.id, { bayId: c.bayId, updatedAt: now });
+          await bookingRecords.updateBooking(sp, { orgId: actor.orgId, id: b.id }, { bayId: c.bayId, updatedAt: now });
           return { bayId: c.bayId, bayName: c.bayName };
         },
         b.vehicleRegistration,
@@ -317,13 +317,13 @@ function siteDay(timeZone: string, now: Date) {
 export async function overview(ctx: AppContext, actor: GateActor): Promise<GateOverview> {
   const db = ctx.database.db;
   const now = ctx.clock.now();
-  const site = await repo.findSite(db, actor.siteId);
+  const site = await repo.findSite(db, actor);
   if (!site) throw notFound('Site');
   const day = siteDay(site.timeZone, now);
   const [liveRows, upcomingRows, bays, blackedOut] = await Promise.all([
-    repo.listGateBookings(db, site.id, repo.liveCondition(day.start, day.end)),
-    repo.listGateBookings(db, site.id, repo.upcomingCondition(now, new Date(now.getTime() + UPCOMING_HOURS * 3_600_000))),
-    repo.listActiveBays(db, site.id),
+    repo.listGateBookings(db, actor, repo.liveCondition(day.start, day.end)),
+    repo.listGateBookings(db, actor, repo.upcomingCondition(now, new Date(now.getTime() + UPCOMING_HOURS * 3_600_000))),
+    repo.listActiveBays(db, actor),
     repo.blackedOutBayIds(db, site.id, now),
   ]);
   const isStopped = site.emergencyAt !== null;
@@ -369,9 +369,9 @@ export async function overview(ctx: AppContext, actor: GateActor): Promise<GateO
 export async function queue(ctx: AppContext, actor: GateActor): Promise<GateQueue> {
   const db = ctx.database.db;
   const now = ctx.clock.now();
-  const site = await repo.findSite(db, actor.siteId);
+  const site = await repo.findSite(db, actor);
   if (!site) throw notFound('Site');
-  const rows = await repo.listGateBookings(db, site.id, eq(bookings.status, 'checked_in'), 'arrival');
+  const rows = await repo.listGateBookings(db, actor, eq(bookings.status, 'checked_in'), 'arrival');
   const items = await Promise.all(
     rows.map(async (row) => {
       const stopped = site.emergencyAt !== null;
@@ -399,7 +399,7 @@ export async function walkIn(ctx: AppContext, actor: GateActor, input: z.output<
   const end = new Date(start.getTime() + input.expectedDurationMin * MINUTE_MS);
   const id = randomUUID();
   const view = await ctx.database.db.transaction(async (tx) => {
-    const site = (await repo.findSite(tx, actor.siteId))!;
+    const site = (await repo.findSite(tx, actor))!;
     if (site.emergencyAt) throw siteStopped(site.name);
     await refuseVehicleOnSite(tx, actor.orgId, input.vehicleRegistration, null);
     let free = await repo.freeBaysForWalkIn(tx, site.id, { heightM: input.vehicleHeightM, lengthM: input.vehicleLengthM ?? null, needs: input.specialAccessNeeds ?? [] }, start, end);
@@ -456,7 +456,7 @@ export async function walkIn(ctx: AppContext, actor: GateActor, input: z.output<
       },
       ip: actor.ip ?? null,
     });
-    const created = (await bookingRecords.findBookingView(tx, { id }))!;
+    const created = (await bookingRecords.findBookingView(tx, { orgId: booking.orgId, id }))!;
     // A walk-in is created checked in: both events.
     await queueBookingWebhooks(tx, now, { orgId: booking.orgId, bookingId: id, types: ['booking.created', 'gate.check_in'], view: created });
     return created;
@@ -466,7 +466,7 @@ export async function walkIn(ctx: AppContext, actor: GateActor, input: z.output<
 }
 
 export async function getEmergency(ctx: AppContext, actor: GateActor): Promise<EmergencyState> {
-  const site = await repo.findSite(ctx.database.db, actor.siteId);
+  const site = await repo.findSite(ctx.database.db, actor);
   if (!site) throw notFound('Site');
   return emergencyStateOf(site);
 }
@@ -480,9 +480,9 @@ export async function setEmergency(ctx: AppContext, actor: GateActor, reason: st
   const now = ctx.clock.now();
   const isStop = reason !== null;
   const unchanged = await ctx.database.db.transaction(async (tx) => {
-    const site = (await repo.findSite(tx, actor.siteId, true))!;
+    const site = (await repo.findSite(tx, actor, true))!;
     if ((site.emergencyAt !== null) === isStop) return true;
-    await repo.setEmergency(tx, site.id, isStop ? { at: now, reason, by: actor.auditActor?.id ?? null } : { at: null, reason: null, by: null });
+    await repo.setEmergency(tx, actor, isStop ? { at: now, reason, by: actor.auditActor?.id ?? null } : { at: null, reason: null, by: null });
     await writeAudit(tx, {
       actor: actor.auditActor,
       action: isStop ? 'site.emergency_stopped' : 'site.emergency_resumed',

@@ -39,8 +39,8 @@ const sessionColumns = {
   memberEmail: users.email,
 };
 
-/** One impersonation started by `impersonatorId`. */
-export function findStartedBy(db: Conn, sessionId: string, impersonatorId: string) {
+/** One impersonation started by `impersonatorId` (a platform user: any organization). */
+export function findStartedByAnyOrg(db: Conn, sessionId: string, impersonatorId: string) {
   return db
     .select(sessionColumns)
     .from(authSessions)
@@ -50,7 +50,7 @@ export function findStartedBy(db: Conn, sessionId: string, impersonatorId: strin
 }
 
 /** The impersonation sessions of a platform user not yet ended: live ones, and expired ones whose end is not recorded. */
-export function listOpenStartedBy(db: Conn, impersonatorId: string) {
+export function listOpenStartedByAnyOrg(db: Conn, impersonatorId: string) {
   return db
     .select(sessionColumns)
     .from(authSessions)

@@ -26,7 +26,7 @@ export const ONLY_IMPERSONATORS = 'Only super admins and platform support can ac
 export const CANNOT_IMPERSONATE_SELF = 'You cannot act as yourself.';
 export const CANNOT_IMPERSONATE_PLATFORM_ADMIN = 'Platform administrators cannot be impersonated.';
 
-type Open = Awaited<ReturnType<typeof repo.listOpenStartedBy>>[number];
+type Open = Awaited<ReturnType<typeof repo.listOpenStartedByAnyOrg>>[number];
 
 /** Ends one impersonation of `impersonator` and records it: expired ones at their end, others now. */
 async function closeImpersonation(tx: Tx, open: Open, impersonator: { id: string; email: string }, now: Date, outcome: 'ended' | 'replaced', ip: string | null) {
@@ -85,7 +85,7 @@ export async function startImpersonation(
   const refreshToken = randomToken();
   const impersonator = { id: auth.user.id, email: auth.user.email };
   const session = await db.transaction(async (tx) => {
-    for (const open of await repo.listOpenStartedBy(tx, auth.user.id)) {
+    for (const open of await repo.listOpenStartedByAnyOrg(tx, auth.user.id)) {
       await closeImpersonation(tx, open, impersonator, now, 'replaced', meta.ip);
     }
     const created = await openSession(
@@ -157,7 +157,7 @@ export async function endImpersonationStartedBy(ctx: AppContext, auth: AuthConte
   if (!UUID.test(sessionId)) throw notFound('Impersonation');
   const now = ctx.clock.now();
   return ctx.database.db.transaction(async (tx) => {
-    const found = await repo.findStartedBy(tx, sessionId, auth.user.id);
+    const found = await repo.findStartedByAnyOrg(tx, sessionId, auth.user.id);
     if (!found || !found.orgId) throw notFound('Impersonation');
     if (found.revokedAt) throw conflict('already_ended', 'This impersonation has already ended.');
     const closed = await closeImpersonation(tx, found, { id: auth.user.id, email: auth.user.email }, now, 'ended', meta.ip);

@@ -24,10 +24,10 @@ export type CameraTokenMatch = { id: string; orgId: string; siteId: string; name
  */
 export async function findCameraToken(db: Db | Tx, siteId: string, secret: string): Promise<CameraTokenMatch | null> {
   if (typeof siteId !== 'string' || !UUID.test(siteId) || typeof secret !== 'string' || !SECRET_PATTERN.test(secret)) return null;
-  return (await repo.findLiveCameraTokenByHash(db, siteId, hashToken(secret))) ?? null;
+  return (await repo.findLiveCameraTokenByHashAnyOrg(db, siteId, hashToken(secret))) ?? null;
 }
 
 /** Records when the camera last posted with this token (shown on the settings page). */
-export async function markCameraTokenUsed(db: Db | Tx, tokenId: string, at: Date): Promise<void> {
-  await repo.touchCameraToken(db, tokenId, at);
+export async function markCameraTokenUsed(db: Db | Tx, token: Pick<CameraTokenMatch, 'orgId' | 'id'>, at: Date): Promise<void> {
+  await repo.touchCameraToken(db, token, at);
 }

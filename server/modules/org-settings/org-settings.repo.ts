@@ -112,8 +112,8 @@ export function revokeCameraToken(db: Conn, orgId: string, id: string, at: Date)
     .then((rows) => rows[0]);
 }
 
-/** A live token of the site, by the hash of its secret, of an active site of an active organization. */
-export function findLiveCameraTokenByHash(db: Conn, siteId: string, tokenHash: string) {
+/** A live token of the site, by the hash of its secret, of an active site of an active organization (the secret is the credential: any organization). */
+export function findLiveCameraTokenByHashAnyOrg(db: Conn, siteId: string, tokenHash: string) {
   return db
     .select({ id: siteCameraTokens.id, orgId: siteCameraTokens.orgId, siteId: siteCameraTokens.siteId, name: siteCameraTokens.name })
     .from(siteCameraTokens)
@@ -132,6 +132,9 @@ export function findLiveCameraTokenByHash(db: Conn, siteId: string, tokenHash: s
     .then((rows) => rows[0]);
 }
 
-export function touchCameraToken(db: Conn, id: string, at: Date) {
-  return db.update(siteCameraTokens).set({ lastUsedAt: at }).where(eq(siteCameraTokens.id, id));
+export function touchCameraToken(db: Conn, token: { orgId: string; id: string }, at: Date) {
+  return db
+    .update(siteCameraTokens)
+    .set({ lastUsedAt: at })
+    .where(and(eq(siteCameraTokens.orgId, token.orgId), eq(siteCameraTokens.id, token.id)));
 }

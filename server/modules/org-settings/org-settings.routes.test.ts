@@ -344,7 +344,9 @@ describe.each(databaseKinds)('organization settings API on %s', (kind) => {
       expect(await findCameraToken(t.ctx.database.db, harbourSiteId, secret)).toBeNull();
       expect(await findCameraToken(t.ctx.database.db, northId, `${secret.slice(0, -1)}x`)).toBeNull();
       expect(await findCameraToken(t.ctx.database.db, 'not-a-uuid', secret)).toBeNull();
-      await markCameraTokenUsed(t.ctx.database.db, id, new Date('2026-11-23T00:05:00Z'));
+      await markCameraTokenUsed(t.ctx.database.db, { orgId: acmeId, id }, new Date('2026-11-23T00:05:00Z'));
+      // The write names the organization: the token's id with another one changes nothing.
+      await markCameraTokenUsed(t.ctx.database.db, { orgId: harbourId, id }, new Date('2026-11-23T00:09:00Z'));
       expect((await call('GET', url('/settings/camera-tokens'), admin)).body.find((x: { id: string }) => x.id === id).lastUsedAt).toBe('2026-11-23T00:05:00.000Z');
 
       const revoked = await call('DELETE', url(`/settings/camera-tokens/${id}`), admin);

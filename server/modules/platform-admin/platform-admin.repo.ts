@@ -30,13 +30,13 @@ export async function countActiveOrganizations(db: Conn): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-export async function countActiveMemberships(db: Conn): Promise<number> {
+export async function countActiveMembershipsAnyOrg(db: Conn): Promise<number> {
   const [row] = await db.select({ n: count() }).from(orgMemberships).where(eq(orgMemberships.active, true));
   return Number(row?.n ?? 0);
 }
 
 /** Sum of amount_paid of paid invoices paid in [from, to]; null when there is none. */
-export async function sumPaidRevenue(db: Conn, from: Date, to: Date): Promise<number | null> {
+export async function sumPaidRevenueAnyOrg(db: Conn, from: Date, to: Date): Promise<number | null> {
   const [row] = await db
     .select({ total: sql<string | number | null>`sum(${invoices.amountPaid})` })
     .from(invoices)
@@ -45,7 +45,7 @@ export async function sumPaidRevenue(db: Conn, from: Date, to: Date): Promise<nu
 }
 
 /** Audit entries in (from, to] whose action contains error, warning or alert (any case). */
-export async function countAlerts(db: Conn, from: Date, to: Date): Promise<number> {
+export async function countAlertsAnyOrg(db: Conn, from: Date, to: Date): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(auditLog)
@@ -124,7 +124,7 @@ const auditColumns = {
   createdAt: auditLog.createdAt,
 };
 
-export function listRecentAudit(db: Conn, limit: number) {
+export function listRecentAuditAnyOrg(db: Conn, limit: number) {
   return db
     .select(auditColumns)
     .from(auditLog)

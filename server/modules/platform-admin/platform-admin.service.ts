@@ -48,9 +48,9 @@ export async function platformStats(ctx: AppContext, days: StatsPeriodDays): Pro
   const now = ctx.clock.now();
   const [activeOrganizations, activeMemberships, revenueUsd, alerts] = await Promise.all([
     repo.countActiveOrganizations(db),
-    repo.countActiveMemberships(db),
-    repo.sumPaidRevenue(db, new Date(now.getTime() - days * DAY_MS), now),
-    repo.countAlerts(db, new Date(now.getTime() - ALERTS_WINDOW_HOURS * HOUR_MS), now),
+    repo.countActiveMembershipsAnyOrg(db),
+    repo.sumPaidRevenueAnyOrg(db, new Date(now.getTime() - days * DAY_MS), now),
+    repo.countAlertsAnyOrg(db, new Date(now.getTime() - ALERTS_WINDOW_HOURS * HOUR_MS), now),
   ]);
   return { days, activeOrganizations, activeMemberships, revenueUsd, alerts, generatedAt: now.toISOString() };
 }
@@ -77,7 +77,7 @@ export async function listOrganizations(
   };
 }
 
-type AuditRow = Awaited<ReturnType<typeof repo.listRecentAudit>>[number];
+type AuditRow = Awaited<ReturnType<typeof repo.listRecentAuditAnyOrg>>[number];
 const toAuditEntry = (r: AuditRow): AuditEntry => ({
   id: r.id,
   action: r.action,
@@ -94,7 +94,7 @@ const toAuditEntry = (r: AuditRow): AuditEntry => ({
 
 /** The latest audit entries across the platform, newest first, with their organization's name. */
 export async function recentActivity(ctx: AppContext, limit: number) {
-  return { items: (await repo.listRecentAudit(ctx.database.db, limit)).map(toAuditEntry) };
+  return { items: (await repo.listRecentAuditAnyOrg(ctx.database.db, limit)).map(toAuditEntry) };
 }
 
 async function existingOrganization(ctx: AppContext, orgId: string) {

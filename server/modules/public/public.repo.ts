@@ -26,7 +26,8 @@ export async function listVisibleOrganizations(db: Db) {
     .orderBy(asc(organizations.name), asc(organizations.id));
 }
 
-export async function listVisibleSites(db: Db) {
+/** Visible sites of every visible organization (the public portal's picker). */
+export async function listVisibleSitesAnyOrg(db: Db) {
   return db
     .select({
       id: sites.id,
@@ -41,7 +42,7 @@ export async function listVisibleSites(db: Db) {
     .orderBy(asc(organizations.name), asc(sites.name), asc(sites.id));
 }
 
-export async function findVisibleSite(db: Db, siteId: string) {
+export async function findVisibleSiteAnyOrg(db: Db, siteId: string) {
   const [row] = await db
     .select({ id: sites.id, name: sites.name, timeZone: sites.timeZone, operatingHours: sites.operatingHours })
     .from(sites)
@@ -67,7 +68,7 @@ export async function countActiveUsers(db: Db): Promise<number> {
  * Platform-wide figures over visible organizations. "Today" is each site's own calendar day in
  * its time zone; the range pre-filter keeps the per-row conversion on a handful of rows.
  */
-export async function overviewCounts(db: Db, now: Date) {
+export async function overviewCountsAnyOrg(db: Db, now: Date) {
   const nowIso = now.toISOString();
   const bookingsOfVisibleSites = () =>
     db

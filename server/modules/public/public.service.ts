@@ -16,7 +16,7 @@ export function listOrganizations(ctx: AppContext) {
 }
 
 export function listSites(ctx: AppContext) {
-  return repo.listVisibleSites(ctx.database.db);
+  return repo.listVisibleSitesAnyOrg(ctx.database.db);
 }
 
 /** Start and end of `now`'s calendar day in `timeZone`, as instants. */
@@ -34,7 +34,7 @@ export function localDayBounds(now: Date, timeZone: string): { start: Date; end:
  */
 export async function siteStatus(ctx: AppContext, siteId: string) {
   if (!UUID.test(siteId)) throw notFound('Site');
-  const site = await repo.findVisibleSite(ctx.database.db, siteId);
+  const site = await repo.findVisibleSiteAnyOrg(ctx.database.db, siteId);
   if (!site) throw notFound('Site');
   const now = ctx.clock.now();
   const today = localDateOf(now, site.timeZone);
@@ -66,7 +66,7 @@ export async function platformStats(ctx: AppContext) {
 
 /** The org-admin login page's "Today's Overview", over every active organization. */
 export function overview(ctx: AppContext) {
-  return repo.overviewCounts(ctx.database.db, ctx.clock.now());
+  return repo.overviewCountsAnyOrg(ctx.database.db, ctx.clock.now());
 }
 
 const emptyToNull = (value: string | null | undefined) => (value ? value : null);

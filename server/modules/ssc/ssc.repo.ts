@@ -44,7 +44,7 @@ export type KeyTenant = NonNullable<Awaited<ReturnType<typeof findKeyTenant>>>;
 /** An active site of the organization (the standard's location). */
 export function findSite(db: Conn, orgId: string, siteId: string) {
   return db
-    .select({ id: sites.id, name: sites.name, address: sites.address, timeZone: sites.timeZone })
+    .select({ id: sites.id, orgId: sites.orgId, name: sites.name, address: sites.address, timeZone: sites.timeZone })
     .from(sites)
     .where(and(eq(sites.orgId, orgId), eq(sites.id, siteId), eq(sites.active, true)))
     .then((rows) => rows[0]);
@@ -52,11 +52,11 @@ export function findSite(db: Conn, orgId: string, siteId: string) {
 export type SscSite = NonNullable<Awaited<ReturnType<typeof findSite>>>;
 
 /** The site's active bays with what compatibility looks at. */
-export function listSiteBays(db: Conn, siteId: string) {
+export function listSiteBays(db: Conn, site: { orgId: string; id: string }) {
   return db
     .select({ id: bays.id, heightClearanceM: bays.heightClearanceM, lengthM: bays.lengthM, features: bays.features })
     .from(bays)
-    .where(and(eq(bays.siteId, siteId), eq(bays.active, true)));
+    .where(and(eq(bays.orgId, site.orgId), eq(bays.siteId, site.id), eq(bays.active, true)));
 }
 
 const appointmentRow = {

@@ -125,7 +125,7 @@ function zoned(instant: Date, timeZone: string): string {
   return format(new TZDate(instant, timeZone), "yyyy-MM-dd'T'HH:mm:ssXXX");
 }
 
-function locationOf(site: repo.SscSite) {
+function locationOf(site: Pick<repo.SscSite, 'id' | 'address'>) {
   return { locationId: site.id, ...(site.address ? { locationAddress: { streetAddress: site.address } } : {}) };
 }
 
@@ -168,7 +168,7 @@ type Vehicle = ReturnType<typeof vehicleOf>;
 
 /** No active bay of the site can ever take this vehicle (too tall, too long, missing features). */
 async function requireCompatibleBay(ctx: AppContext, site: repo.SscSite, vehicle: Vehicle) {
-  const siteBays = await repo.listSiteBays(ctx.database.db, site.id);
+  const siteBays = await repo.listSiteBays(ctx.database.db, site);
   const fits = siteBays.some((bay) =>
     isBayCompatible({ ...bay, active: true, siteActive: true }, { heightM: vehicle.heightM, lengthM: vehicle.lengthM, specialAccessNeeds: vehicle.needs }),
   );
@@ -217,7 +217,7 @@ export async function fetchAvailableAppointments(ctx: AppContext, principal: Api
   if ('appointmentId' in identifiers) {
     const appointment = await findOne(ctx, principal, identifiers);
     site = (await repo.findSite(ctx.database.db, principal.orgId, appointment.siteId)) ?? (await siteFor(ctx, principal, tenant, appointment.siteId));
-    const view = (await bookingRecords.findBookingView(ctx.database.db, { id: appointment.bookingId }))!;
+    const view = (await bookingRecords.findBookingView(ctx.database.db, { orgId: principal.orgId, id: appointment.bookingId }))!;
     vehicle = {
       equipmentType: (appointment.equipmentType ?? 'VAN') as Vehicle['equipmentType'],
       vehicleType: view.booking.vehicleType as Vehicle['vehicleType'],
@@ -574,7 +574,7 @@ export async function rescheduleAppointment(ctx: AppContext, principal: ApiKeyPr
   const { date, slot } = slotAt(target, site);
   const now = ctx.clock.now();
   const moved = await ctx.database.db.transaction(async (tx) => {
-    const view = (await bookingRecords.findBookingView(tx, { id: appointment.bookingId }, true))!;
+    const view = (await bookingRecords.findBookingView(tx, { orgId: principal.orgId, id: appointment.bookingId }, true))!;
     const b = view.booking;
     await requireChangeable(ctx, tx, b, b.orgId, site.name, 'moved');
     const candidates = (await candidatesToMove(tx, now, { ...b, expectedDurationMin: durationMin }, { date, slot })).filter((c) => c.siteId === site.id);
@@ -584,7 +584,7 @@ export async function rescheduleAppointment(ctx: AppContext, principal: ApiKeyPr
       tx,
       candidates,
       async (sp, c) => {
-        await bookingRecords.updateBooking(sp, b.id, {
+        await bookingRecords.updateBooking(sp, { orgId: principal.orgId, id: b.id }, {
           bayId: c.bayId,
           startTime: c.start,
           endTime: c.end,
@@ -644,7 +644,7 @@ export async function rescheduleAppointment(ctx: AppContext, principal: ApiKeyPr
     });
     return b.id;
   });
-  const view = (await bookingRecords.findBookingView(ctx.database.db, { id: moved }))!;
+  const view = (await bookingRecords.findBookingView(ctx.database.db, { orgId: principal.orgId, id: moved }))!;
   afterCommit(ctx, view, 'rescheduled');
   const row = (await repo.findAppointments(ctx.database.db, { orgId: principal.orgId, tenantId: principal.tenantId }, { appointmentId: moved }))[0]!;
   return {
@@ -668,7 +668,7 @@ export async function cancelAppointment(ctx: AppContext, principal: ApiKeyPrinci
   const now = ctx.clock.now();
   const reason = [request.reasonCode, request.comment].filter((part) => part?.trim()).join(': ') || 'Cancelled by the carrier (SSC API)';
   const result = await ctx.database.db.transaction(async (tx) => {
-    const view = (await bookingRecords.findBookingView(tx, { id: appointment.bookingId }, true))!;
+    const view = (await bookingRecords.findBookingView(tx, { orgId: principal.orgId, id: appointment.bookingId }, true))!;
     await requireChangeable(ctx, tx, view.booking, view.booking.orgId, site.name, 'cancelled');
     const moved = await applyTransitionInTx(
       ctx,

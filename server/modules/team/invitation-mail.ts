@@ -69,7 +69,7 @@ export function renderInvitation(facts: InvitationMailFacts): MailMessage {
 export const teamMailRenderers: MailRenderers = {
   [INVITATION_MAIL_KIND]: async (ctx, payload) => {
     if (typeof payload.invitationId !== 'string' || typeof payload.token !== 'string') return null;
-    const found = await repo.findInvitationForMail(ctx.database.db, payload.invitationId);
+    const found = await repo.findInvitationForMailAnyOrg(ctx.database.db, payload.invitationId);
     if (!found) return null;
     const { invitation } = found;
     const isLive =

@@ -25,7 +25,7 @@ const isPlausibleToken = (token: string) => token.length >= 16 && token.length <
 
 export async function getInvitation(ctx: AppContext, token: string): Promise<InvitationInfo> {
   if (!isPlausibleToken(token)) throw invalidInvitation();
-  const found = await repo.findLiveInvitationByTokenHash(ctx.database.db, hashToken(token), ctx.clock.now());
+  const found = await repo.findLiveInvitationByTokenHashAnyOrg(ctx.database.db, hashToken(token), ctx.clock.now());
   if (!found) throw invalidInvitation();
   const { invitation } = found;
   const user = await repo.findUserByEmail(ctx.database.db, invitation.email);
@@ -62,7 +62,7 @@ export async function acceptInvitation(
   if (!isPlausibleToken(token)) throw invalidInvitation();
   const tokenHash = hashToken(token);
   const now = ctx.clock.now();
-  const peek = await repo.findLiveInvitationByTokenHash(ctx.database.db, tokenHash, now);
+  const peek = await repo.findLiveInvitationByTokenHashAnyOrg(ctx.database.db, tokenHash, now);
   if (!peek) throw invalidInvitation();
   // Hashing takes a while: before the transaction, and only when a password was sent.
   const passwordHash = input.password ? await hashPassword(input.password) : null;
@@ -70,7 +70,7 @@ export async function acceptInvitation(
   try {
     result = await ctx.database.db.transaction(async (tx) => {
       await repo.lockTeam(tx, peek.invitation.orgId);
-      const found = await repo.findLiveInvitationByTokenHash(tx, tokenHash, now, true);
+      const found = await repo.findLiveInvitationByTokenHashAnyOrg(tx, tokenHash, now, true);
       if (!found) throw invalidInvitation();
       const { invitation } = found;
       // The invitation held a place when it was sent; accepting it needs one among the active
@@ -106,7 +106,7 @@ export async function acceptInvitation(
         employeeId: invitation.employeeId,
         at: now,
       });
-      await repo.updateInvitation(tx, invitation.id, { acceptedAt: now, userId: user.id });
+      await repo.updateInvitation(tx, invitation.orgId, invitation.id, { acceptedAt: now, userId: user.id });
       await writeAudit(tx, {
         actor: { id: user.id, email: user.email, role: invitation.role },
         action: 'invitation.accepted',

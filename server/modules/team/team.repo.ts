@@ -145,8 +145,11 @@ export function findInvitation(db: Conn, orgId: string, invitationId: string, fo
   return (forUpdate ? query.for('update') : query).then((rows) => rows[0]);
 }
 
-export function updateInvitation(tx: Tx, invitationId: string, changes: Partial<typeof orgInvitations.$inferInsert>) {
-  return tx.update(orgInvitations).set(changes).where(eq(orgInvitations.id, invitationId));
+export function updateInvitation(tx: Tx, orgId: string, invitationId: string, changes: Partial<typeof orgInvitations.$inferInsert>) {
+  return tx
+    .update(orgInvitations)
+    .set(changes)
+    .where(and(eq(orgInvitations.orgId, orgId), eq(orgInvitations.id, invitationId)));
 }
 
 export function updateMembership(tx: Tx, orgId: string, membershipId: string, changes: Partial<typeof orgMemberships.$inferInsert>) {
@@ -172,8 +175,8 @@ export function revokeAllSessions(tx: Tx, userId: string, at: Date, reason: stri
     .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)));
 }
 
-/** Whether the user holds an active membership in an organization other than `orgId`. */
-export async function hasOtherActiveMembership(db: Conn, userId: string, orgId: string): Promise<boolean> {
+/** Whether the user holds an active membership in an organization other than `orgId` (looks at every other organization). */
+export async function hasOtherActiveMembershipAnyOrg(db: Conn, userId: string, orgId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: orgMemberships.id })
     .from(orgMemberships)
@@ -185,8 +188,8 @@ export async function hasOtherActiveMembership(db: Conn, userId: string, orgId: 
 // ---------------------------------------------------------------------------------------------
 // The invitation link (no session): found by its token's hash.
 
-/** A pending, unexpired invitation of an active organization, by its token's hash. */
-export function findLiveInvitationByTokenHash(db: Conn, tokenHash: string, now: Date, forUpdate = false) {
+/** A pending, unexpired invitation of an active organization, by its token's hash (the token is the credential: any organization). */
+export function findLiveInvitationByTokenHashAnyOrg(db: Conn, tokenHash: string, now: Date, forUpdate = false) {
   const query = db
     .select({ invitation: orgInvitations, orgName: organizations.name })
     .from(orgInvitations)
@@ -204,8 +207,8 @@ export function findLiveInvitationByTokenHash(db: Conn, tokenHash: string, now: 
   return (forUpdate ? query.for('update', { of: orgInvitations }) : query).then((rows) => rows[0]);
 }
 
-/** An invitation with its organization's name and the inviter's name, for its e-mail. */
-export function findInvitationForMail(db: Conn, invitationId: string) {
+/** An invitation with its organization's name and the inviter's name, for its e-mail (the mail worker serves every organization). */
+export function findInvitationForMailAnyOrg(db: Conn, invitationId: string) {
   return db
     .select({
       invitation: orgInvitations,

@@ -185,7 +185,7 @@ export async function resendInvitation(ctx: AppContext, scope: OrgScope, invitat
   const row = await teamWrite(ctx, scope.orgId, async (tx) => {
     const invitation = await pendingInvitation(tx, scope, invitationId);
     const changes = { tokenHash: hashToken(token), lastSentAt: now, expiresAt: new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS) };
-    await repo.updateInvitation(tx, invitation.id, changes);
+    await repo.updateInvitation(tx, scope.orgId, invitation.id, changes);
     await queueInvitationMail(tx, now, invitation, token);
     await writeAudit(tx, {
       actor: scope.auditActor,
@@ -210,7 +210,7 @@ export async function revokeInvitation(ctx: AppContext, scope: OrgScope, invitat
   const now = ctx.clock.now();
   await teamWrite(ctx, scope.orgId, async (tx) => {
     const invitation = await pendingInvitation(tx, scope, invitationId);
-    await repo.updateInvitation(tx, invitation.id, { revokedAt: now });
+    await repo.updateInvitation(tx, scope.orgId, invitation.id, { revokedAt: now });
     await writeAudit(tx, {
       actor: scope.auditActor,
       action: 'invitation.revoked',
@@ -289,7 +289,7 @@ export async function deactivateMember(ctx: AppContext, scope: OrgScope, members
     if (m.role === 'org_admin') await assertNotLastAdmin(tx, scope.orgId, m.id);
     await repo.updateMembership(tx, scope.orgId, m.id, { active: false, deactivatedAt: now, updatedAt: now });
     await repo.revokeOrgSessions(tx, m.userId, scope.orgId, now, 'membership_deactivated');
-    const endsEverything = !platformRole && !(await repo.hasOtherActiveMembership(tx, m.userId, scope.orgId));
+    const endsEverything = !platformRole && !(await repo.hasOtherActiveMembershipAnyOrg(tx, m.userId, scope.orgId));
     if (endsEverything) await repo.revokeAllSessions(tx, m.userId, now, 'membership_deactivated');
     await writeAudit(tx, {
       actor: scope.auditActor,

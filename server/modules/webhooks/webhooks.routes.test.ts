@@ -157,6 +157,11 @@ describe.each(databaseKinds)('webhooks API on %s', (kind) => {
       expect((await call('GET', `/webhooks/${endpoint.id}`, otherAdmin)).status).toBe(404);
       expect((await call('GET', `/webhooks/${endpoint.id}`, otherAdmin, undefined, otherOrgId)).status).toBe(404);
       expect((await call('DELETE', `/webhooks/${endpoint.id}`, otherAdmin, undefined, otherOrgId)).status).toBe(404);
+      expect((await call('PATCH', `/webhooks/${endpoint.id}`, otherAdmin, { description: 'Taken over' }, otherOrgId)).status).toBe(404);
+      expect((await call('POST', `/webhooks/${endpoint.id}/rotate-secret`, otherAdmin, undefined, otherOrgId)).status).toBe(404);
+      // Nothing changed: the endpoint is there, as it was, with the same secret.
+      const after = await call('GET', `/webhooks/${endpoint.id}`, admin);
+      expect(after.body).toMatchObject({ id: endpoint.id, description: 'Test receiver', secretHint: endpoint.secretHint });
       expect((await call('GET', `/webhooks/not-a-uuid`, admin)).status).toBe(404);
       expect((await call('GET', '/webhooks', {})).status).toBe(401);
     });

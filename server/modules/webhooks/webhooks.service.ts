@@ -189,7 +189,10 @@ export async function updateEndpoint(
       }
     }
     if (Object.keys(changes).length === 0) return;
-    await tx.update(webhookEndpoints).set({ ...set, updatedAt: now }).where(eq(webhookEndpoints.id, before.id));
+    await tx
+      .update(webhookEndpoints)
+      .set({ ...set, updatedAt: now })
+      .where(and(eq(webhookEndpoints.orgId, scope.orgId), eq(webhookEndpoints.id, before.id)));
     const action = changes.status ? (patch.enabled ? 'webhook.enabled' : 'webhook.disabled') : 'webhook.updated';
     await writeAudit(tx, {
       actor: scope.auditActor,
@@ -211,7 +214,7 @@ export async function deleteEndpoint(ctx: AppContext, scope: OrgScope, id: strin
   await ctx.database.db.transaction(async (tx) => {
     const row = await findEndpoint(tx, scope, id, true);
     // Its deliveries go with it (ON DELETE CASCADE): the log is the endpoint's.
-    await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, row.id));
+    await tx.delete(webhookEndpoints).where(and(eq(webhookEndpoints.orgId, scope.orgId), eq(webhookEndpoints.id, row.id)));
     await writeAudit(tx, {
       actor: scope.auditActor,
       action: 'webhook.deleted',
@@ -231,7 +234,10 @@ export async function rotateSecret(ctx: AppContext, scope: OrgScope, id: string,
   const now = ctx.clock.now();
   await ctx.database.db.transaction(async (tx) => {
     const row = await findEndpoint(tx, scope, id, true);
-    await tx.update(webhookEndpoints).set({ secretEnc, secretHint: secret.slice(-4), updatedAt: now }).where(eq(webhookEndpoints.id, row.id));
+    await tx
+      .update(webhookEndpoints)
+      .set({ secretEnc, secretHint: secret.slice(-4), updatedAt: now })
+      .where(and(eq(webhookEndpoints.orgId, scope.orgId), eq(webhookEndpoints.id, row.id)));
     await writeAudit(tx, {
       actor: scope.auditActor,
       action: 'webhook.secret_rotated',
