@@ -33,5 +33,9 @@ export type AppContext = {
     publish: (event: RealtimeEvent) => void;
     /** Used by the WebSocket route; optional so a test may hand services a publish-only fake. */
     subscribe?: (filter: { orgId: string; siteId: string | null }, listener: (event: RealtimeEvent) => void) => () => void;
+    /** After a sign-out: every process closes the sockets opened with that session. */
+    endSession?: (sessionId: string) => void;
+    /** Used by the WebSocket route: `onEnded` runs once the session is ended on any process. */
+    watchSession?: (sessionId: string, onEnded: () => void) => () => void;
   };
 };

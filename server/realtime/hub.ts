@@ -10,6 +10,12 @@ import type { Database } from '../db/client';
 
 /** Fixed and lower-case: an unquoted identifier in LISTEN is folded to lower case. */
 export const REALTIME_CHANNEL = 'baywise_events';
+/**
+ * Ended sessions (sign-out): the payload is the session id. Its own channel on the same LISTEN
+ * connection, so the event contract stays as it is and a node that does not know it ignores it.
+ */
+export const SESSION_ENDED_CHANNEL = 'baywise_sessions_ended';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const LISTENER_APPLICATION_NAME = 'baywise-realtime';
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; an event of ids is ~250. */
 const MAX_PAYLOAD_BYTES = 7_900;
@@ -23,6 +29,13 @@ export type RealtimeHub = {
   publish: (event: RealtimeEvent) => void;
   /** Returns the unsubscribe function. */
   subscribe: (filter: RealtimeFilter, listener: RealtimeListener) => () => void;
+  /**
+   * After a session was ended (signed out): every process closes the sockets opened with it.
+   * Never throws, like publish.
+   */
+  endSession: (sessionId: string) => void;
+  /** Calls `onEnded` once the session is ended on any process; returns the function that stops watching. */
+  watchSession: (sessionId: string, onEnded: () => void) => () => void;
   /** Resolves once events published from now on will be delivered (LISTEN is active). */
   ready: Promise<void>;
   close: () => Promise<void>;
@@ -63,6 +76,34 @@ function createLocalFanOut(log: Logger) {
   };
 }
 
+/** The process's sockets by the session they were opened with. */
+function createSessionWatch(log: Logger) {
+  const bySession = new Map<string, Set<() => void>>();
+  return {
+    watch(sessionId: string, onEnded: () => void): () => void {
+      const set = bySession.get(sessionId) ?? new Set<() => void>();
+      bySession.set(sessionId, set.add(onEnded));
+      return () => {
+        set.delete(onEnded);
+        if (set.size === 0 && bySession.get(sessionId) === set) bySession.delete(sessionId);
+      };
+    },
+    end(sessionId: string): void {
+      const set = bySession.get(sessionId);
+      if (!set) return;
+      bySession.delete(sessionId);
+      for (const onEnded of set) {
+        try {
+          onEnded();
+        } catch (error) {
+          log.warn({ err: error }, 'realtime session watcher failed');
+        }
+      }
+    },
+    clear: () => bySession.clear(),
+  };
+}
+
 /** The event as it may travel, or null (logged) when it does not match the contract. */
 function checkedEvent(event: unknown, log: Logger, source: string): RealtimeEvent | null {
   const parsed = realtimeEventSchema.safeParse(event);
@@ -77,6 +118,7 @@ export function createRealtimeHub({ database, log }: { database: Database; log: 
 
 function createInProcessHub(log: Logger): RealtimeHub {
   const local = createLocalFanOut(log);
+  const sessions = createSessionWatch(log);
   let isClosed = false;
   return {
     publish(event) {
@@ -85,17 +127,27 @@ function createInProcessHub(log: Logger): RealtimeHub {
       if (checked && !isClosed) setImmediate(() => local.deliver(checked));
     },
     subscribe: local.subscribe,
+    endSession(sessionId) {
+      if (!isClosed) setImmediate(() => sessions.end(sessionId));
+    },
+    watchSession: sessions.watch,
     ready: Promise.resolve(),
     close: async () => {
       isClosed = true;
       local.clear();
+      sessions.clear();
     },
   };
 }
 
 function createPostgresHub(pool: pg.Pool, log: Logger): RealtimeHub {
   const local = createLocalFanOut(log);
-  const listener = startListener(pool.options.connectionString, log, (payload) => {
+  const sessions = createSessionWatch(log);
+  const listener = startListener(pool.options.connectionString, log, (channel, payload) => {
+    if (channel === SESSION_ENDED_CHANNEL) {
+      if (UUID.test(payload)) sessions.end(payload);
+      return;
+    }
     let json: unknown;
     try {
       json = JSON.parse(payload);
@@ -123,9 +175,18 @@ function createPostgresHub(pool: pg.Pool, log: Logger): RealtimeHub {
         });
     },
     subscribe: local.subscribe,
+    endSession(sessionId) {
+      if (!UUID.test(sessionId)) return;
+      // Every process hears it, this one included (its sockets are closed when the NOTIFY comes back).
+      Promise.resolve()
+        .then(() => pool.query('select pg_notify($1, $2)', [SESSION_ENDED_CHANNEL, sessionId]))
+        .catch((error: Error) => log.warn({ reason: error.message }, 'realtime session end not sent'));
+    },
+    watchSession: sessions.watch,
     ready: listener.ready,
     close: async () => {
       local.clear();
+      sessions.clear();
       await listener.stop();
     },
   };
@@ -136,7 +197,7 @@ function createPostgresHub(pool: pg.Pool, log: Logger): RealtimeHub {
  * When it drops (server restart, failover, idle kill) it is opened again after 1, 2, 5, 10 s, then
  * every 10 s; a failure is a warning, never a crash. Notifications sent while it is down are lost.
  */
-function startListener(connectionString: string | undefined, log: Logger, onPayload: (payload: string) => void) {
+function startListener(connectionString: string | undefined, log: Logger, onPayload: (channel: string, payload: string) => void) {
   let client: pg.Client | null = null;
   let retryTimer: NodeJS.Timeout | null = null;
   let failures = 0;
@@ -168,11 +229,14 @@ function startListener(connectionString: string | undefined, log: Logger, onPayl
       if (client === next) retryLater('connection ended');
     });
     next.on('notification', (message) => {
-      if (message.channel === REALTIME_CHANNEL && message.payload) onPayload(message.payload);
+      if ((message.channel === REALTIME_CHANNEL || message.channel === SESSION_ENDED_CHANNEL) && message.payload) {
+        onPayload(message.channel, message.payload);
+      }
     });
     try {
       await next.connect();
       await next.query(`LISTEN ${REALTIME_CHANNEL}`);
+      await next.query(`LISTEN ${SESSION_ENDED_CHANNEL}`);
     } catch (error) {
       next.end().catch(() => undefined);
       if (client === next) retryLater((error as Error).message);

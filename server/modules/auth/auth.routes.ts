@@ -127,7 +127,10 @@ const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =>
     '/auth/logout',
     { schema: { tags: ['auth'], summary: 'Sign out: revokes the session and its refresh tokens', security: [{ bearer: [] }] } },
     async (request, reply) => {
-      await auth.signOut(ctx, requireAuth(request), meta(request));
+      const session = requireAuth(request);
+      await auth.signOut(ctx, session, meta(request));
+      // Its live-update sockets close on every node (server/realtime).
+      ctx.realtime?.endSession?.(session.sessionId);
       return reply.code(204).send();
     },
   );

@@ -49,7 +49,11 @@ const impersonationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
         response: { 200: impersonationEndSchema },
       },
     },
-    async (request) => service.endImpersonationStartedBy(ctx, requireAuth(request), request.params.sessionId, requestMeta(request)),
+    async (request) => {
+      const ended = await service.endImpersonationStartedBy(ctx, requireAuth(request), request.params.sessionId, requestMeta(request));
+      ctx.realtime?.endSession?.(ended.id); // the member session's sockets close on every node
+      return ended;
+    },
   );
 
   app.post(
@@ -62,7 +66,11 @@ const impersonationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
         response: { 200: impersonationEndSchema },
       },
     },
-    async (request) => service.endCurrentImpersonation(ctx, requireAuth(request), requestMeta(request)),
+    async (request) => {
+      const ended = await service.endCurrentImpersonation(ctx, requireAuth(request), requestMeta(request));
+      ctx.realtime?.endSession?.(ended.id); // its sockets close on every node
+      return ended;
+    },
   );
 };
 

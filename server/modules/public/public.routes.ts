@@ -6,7 +6,9 @@ import type { ModuleOptions } from '../../app';
 import { perIpLimit } from '../../plugins/rate-limit';
 import * as service from './public.service';
 
-// Signed-out endpoints under /api/public, each rate limited per IP.
+// Signed-out endpoints under /api/public, each rate limited per IP. No booking figures: an
+// organization's bookings are shown only after sign-in, and only its own (its dashboard);
+// GET /api/public/overview (live platform-wide totals for anyone) is gone (issue 21, decision 029).
 
 const organizationOption = z.object({ id: z.string(), name: z.string() });
 
@@ -22,13 +24,6 @@ const platformStatsSchema = z.object({
   organizations: z.number().int().describe('Active organizations'),
   users: z.number().int().describe('Active users'),
   uptimePercent: z.number().nullable().describe('Minutes up over the last 30 days, measured by the heartbeat; null without history'),
-});
-
-const overviewSchema = z.object({
-  bookingsToday: z.number().int(),
-  pendingRequests: z.number().int(),
-  checkedInNow: z.number().int(),
-  activeBays: z.number().int(),
 });
 
 const publicRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
@@ -85,19 +80,6 @@ const publicRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
       },
     },
     async () => service.platformStats(ctx),
-  );
-
-  app.get(
-    '/overview',
-    {
-      config: limit(60),
-      schema: {
-        tags: ['public'],
-        summary: "Today's overview over active organizations (organization admin login page)",
-        response: { 200: overviewSchema },
-      },
-    },
-    async () => service.overview(ctx),
   );
 
   app.post(
