@@ -1,11 +1,13 @@
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, STORAGE_KEYS } from '../domain/constants';
-import { expect, test } from './fixtures';
+import { expect, signInAtOrgAdmin, test } from './fixtures';
 
-// Impersonation in the browser (issue 12, decision 017): the super admin acts as Acme's admin with
-// a reason, sees the banner on every screen, adds a tenant as them, ends it and is back on the
-// organization's page; the audit log shows both users. The tenant is new (a unique name), so no
-// other spec sees a change.
+// Impersonation in the browser (issue 12, decision 017): the super admin, told the organization is
+// read-only to platform staff (decision 029), acts as Acme's admin with a reason, sees the banner on
+// every screen, adds a tenant as them, ends it and is back on the organization's page; the audit
+// lists show both users in the row itself — the platform's list, the organization page's trail and
+// the organization's own Settings › Activity. The tenant is new (a unique name), so no other spec
+// sees a change.
 
 async function signInAtSuperAdmin(page: Page) {
   await page.goto('/superadmin');
@@ -28,6 +30,17 @@ test.describe('impersonation', () => {
     const acmeId = ((await orgs.json()) as { items: { id: string; name: string }[] }).items.find((o) => o.name === 'Acme Logistics')!.id;
 
     await page.goto(`/superadmin/organizations/${acmeId}`);
+    // Platform staff read; changes go through acting as a member.
+    const readOnly = page.getByTestId('platform-read-only');
+    await expect(readOnly).toContainText('Read-only for platform staff');
+    await expect(readOnly).toContainText("You can view this organization's data but not change it. To make changes, act as one of its members");
+    await capture('superadmin-organization-read-only', { fullPage: false });
+    // The server says the same to a direct change.
+    const direct = await page.request.post(`/api/orgs/${acmeId}/tenants`, { headers: { authorization: `Bearer ${platformToken}` }, data: { name: 'Direct Freight' } });
+    expect(direct.status()).toBe(403);
+    expect(((await direct.json()) as { error: { message: string } }).error.message).toBe(
+      'Platform staff can view this organization but not change it. Start acting as a member of this organization to make changes.',
+    );
     const members = page.getByTestId('organization-members');
     await members.getByRole('button', { name: 'Act as admin@acme.test' }).click();
     const dialog = page.getByRole('dialog', { name: 'Act as admin@acme.test?' });
@@ -77,6 +90,9 @@ test.describe('impersonation', () => {
     const table = page.getByRole('table', { name: 'Audit entries' });
     const created = table.locator('tbody tr').filter({ hasText: 'tenant.created' }).first();
     await expect(created).toContainText('admin@acme.test');
+    // Who really acted, in the row itself (not only in the details).
+    await expect(created.getByTestId('audit-impersonator')).toHaveText('Impersonated by super@baywise.test');
+    await capture('impersonation-audit-row');
     await created.getByRole('button', { name: /^Show details of tenant\.created/ }).click();
     const details = table.locator('tbody tr[id^="audit-details-"]').first();
     await expect(details).toContainText(tenant);
@@ -91,5 +107,23 @@ test.describe('impersonation', () => {
       await row.getByRole('button', { name: new RegExp(`^Show details of ${action.replace('.', '\\.')}`) }).click();
       await expect(table.locator('tbody tr[id^="audit-details-"]').first()).toContainText('admin@acme.test');
     }
+
+    // The organization page's trail.
+    await page.goto(`/superadmin/organizations/${acmeId}`);
+    const trail = page.getByTestId('organization-audit');
+    await expect(trail.locator('tbody tr').filter({ hasText: tenant }).first().getByTestId('audit-impersonator')).toHaveText(
+      'Impersonated by super@baywise.test',
+    );
+
+    // And the organization's own Settings › Activity, as its admin sees it.
+    await page.evaluate(() => localStorage.clear());
+    await signInAtOrgAdmin(page, 'Acme Logistics', 'admin@acme.test');
+    await expect(page).toHaveURL(/\/org\/dashboard/);
+    await page.goto('/org/settings?tab=activity&action=tenant.created');
+    const activity = page.getByRole('table', { name: 'Activity' });
+    const row = activity.locator('tbody tr').filter({ hasText: 'tenant.created' }).first();
+    await expect(row).toContainText('admin@acme.test');
+    await expect(row.getByTestId('audit-impersonator')).toHaveText('Impersonated by super@baywise.test');
+    await capture('org-activity-impersonated');
   });
 });

@@ -153,8 +153,7 @@ const QUERY: Record<string, string> = {
   'GET /api/orgs/:orgId/schedule': '?siteId=:siteId&from=2026-11-23&to=2026-11-24',
 };
 
-const ORG_ROLES = ['org_admin', 'dockmaster', 'security'] as const;
-type OrgRoleName = (typeof ORG_ROLES)[number];
+type OrgRoleName = 'org_admin' | 'dockmaster' | 'security';
 const ALLOWED: Record<Policy, readonly OrgRoleName[]> = {
   admin: ['org_admin'],
   staff: ['org_admin', 'dockmaster'],
