@@ -21,7 +21,7 @@ const storedSession = (page: Page) =>
   page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string; user?: { email: string } }, STORAGE_KEYS.session);
 
 test.describe('impersonation', () => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
 
   test('a super admin acts as the Acme admin with a reason, sees the banner, acts, and ends it; the audit shows both', async ({ page, capture }) => {
     await signInAtSuperAdmin(page);
