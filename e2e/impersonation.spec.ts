@@ -79,11 +79,12 @@ test.describe('impersonation', () => {
 
     // End: back to the platform session, at the organization's page.
     await banner.getByRole('button', { name: 'End' }).click();
+    // The toast first: it closes by itself after a few seconds.
+    await expect(page.getByText('You are no longer acting as admin@acme.test.')).toBeVisible();
     await expect(page).toHaveURL(`/superadmin/organizations/${acmeId}`);
     await expect(page.getByRole('heading', { name: 'Acme Logistics', level: 1 })).toBeVisible();
     await expect(page.getByTestId('impersonation-banner')).toHaveCount(0);
     expect((await storedSession(page)).user?.email).toBe('super@baywise.test');
-    await expect(page.getByText('You are no longer acting as admin@acme.test.')).toBeVisible();
 
     // The audit log: the tenant was added by the admin, impersonated by the super admin; start and end by the super admin.
     await page.goto(`/superadmin/audit?orgId=${acmeId}&action=tenant.created`);
