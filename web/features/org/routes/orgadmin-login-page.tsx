@@ -40,7 +40,7 @@ const overviewItems: FeatureItem[] = [
   { title: 'Pending Requests', description: 'Requests waiting for your approval.', icon: <IconClock size={20} /> },
   { title: "Today's Bookings", description: "Your sites' bookings for the day.", icon: <IconCalendarStats size={20} /> },
   { title: 'On Site Now', description: 'Vehicles at the gate or at a bay.', icon: <IconUserCheck size={20} /> },
-  { title: 'Utilization Today', description: 'How much of your bays' open time is booked.', icon: <IconBuildingWarehouse size={20} /> },
+  { title: 'Utilization Today', description: "How much of your bays' open time is booked.", icon: <IconBuildingWarehouse size={20} /> },
 ];
 
 const orgAdminAccounts = DEMO_ACCOUNTS.filter((a) => a.role === 'org_admin');
