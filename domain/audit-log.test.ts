@@ -4,6 +4,7 @@ import {
   AUDIT_CSV_COLUMNS,
   auditActorName,
   auditCsvLine,
+  auditImpersonationNote,
   auditRoleLabel,
   auditQueryFromParams,
   auditResourceLabel,
@@ -55,6 +56,8 @@ describe('auditCsvLine', () => {
     actorId: null,
     actorEmail: null,
     actorRole: 'public',
+    impersonatorId: null,
+    impersonatorEmail: null,
     action: 'booking.created',
     resourceType: 'booking',
     resourceId: 'b1',
@@ -164,5 +167,10 @@ describe('auditActorName and auditRoleLabel', () => {
     expect(auditRoleLabel('org_admin')).toBe('Organization admin');
     expect(auditRoleLabel('custom')).toBe('custom');
     expect(auditRoleLabel(null)).toBe('—');
+  });
+  it('names the platform user who acted as the actor, when one did', () => {
+    expect(auditImpersonationNote({ impersonatorId: 'u1', impersonatorEmail: 'sophie@baywise.test' })).toBe('Impersonated by sophie@baywise.test');
+    expect(auditImpersonationNote({ impersonatorId: 'u1', impersonatorEmail: null })).toBe('Impersonated by a platform user');
+    expect(auditImpersonationNote({ impersonatorId: null, impersonatorEmail: null })).toBeNull();
   });
 });

@@ -98,6 +98,12 @@ export const auditEntrySchema = z.object({
   actorEmail: z.string().nullable(),
   /** The role the actor acted as; 'public' for the booking portal, 'system' for background jobs. */
   actorRole: z.string().nullable(),
+  /**
+   * The platform user who really acted, when the actor was being impersonated (decision 017):
+   * the lists show it beside the actor, not only in the entry's details.
+   */
+  impersonatorId: z.string().nullable(),
+  impersonatorEmail: z.string().nullable(),
   action: z.string(),
   resourceType: z.string(),
   resourceId: z.string().nullable(),
@@ -266,6 +272,12 @@ export function auditRoleLabel(role: string | null): string {
 }
 
 /** Who made the entry: their e-mail, or 'Anonymous' (the booking portal) or 'Baywise' (a background job). */
+/** 'Impersonated by sophie@baywise.test' for an entry a platform user wrote as the actor, else null. */
+export function auditImpersonationNote(entry: Pick<AuditEntry, 'impersonatorEmail' | 'impersonatorId'>): string | null {
+  if (entry.impersonatorEmail) return `Impersonated by ${entry.impersonatorEmail}`;
+  return entry.impersonatorId ? 'Impersonated by a platform user' : null;
+}
+
 export function auditActorName(entry: Pick<AuditEntry, 'actorEmail' | 'actorRole'>): string {
   if (entry.actorEmail) return entry.actorEmail;
   if (entry.actorRole === 'public') return 'Anonymous';

@@ -172,6 +172,8 @@ export const auditEntrySchema = z.object({
   resourceId: z.string().nullable(),
   actorEmail: z.string().nullable(),
   actorRole: z.string().nullable(),
+  /** The platform user who really acted, when the actor was being impersonated (decision 017). */
+  impersonatorEmail: z.string().nullable(),
   orgId: z.string().nullable(),
   orgName: z.string().nullable(),
   siteId: z.string().nullable(),

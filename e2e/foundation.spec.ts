@@ -155,10 +155,19 @@ test.describe('super-admin login (/superadmin)', () => {
 
 test.describe('organization admin login (/orgadmin)', () => {
   test('Acme admin signs in, the organization is kept and the site selector follows spec §4', async ({ page, capture }) => {
+    const apiCalls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/')) apiCalls.push(new URL(r.url()).pathname);
+    });
     await page.goto('/orgadmin');
     const submit = page.getByRole('button', { name: 'Access Admin Dashboard' });
     await expect(submit).toBeDisabled();
-    await expect(page.getByRole('region', { name: "Today's Overview" }).getByText('Error loading data')).toHaveCount(0);
+    // Today's Overview names what the dashboard shows after sign-in, and shows no figures to anyone signed out (issue 21).
+    const overview = page.getByRole('region', { name: "Today's Overview" });
+    await expect(overview).toContainText("Sign in to see your organization's figures for today on your dashboard.");
+    await expect(overview.getByRole('heading', { name: 'Pending Requests' })).toBeVisible();
+    expect(await overview.innerText()).not.toMatch(/\d/);
+    expect(apiCalls).not.toContain('/api/public/overview');
     await capture('orgadmin-login');
 
     await page.getByRole('button', { name: 'Admin Guide' }).click();

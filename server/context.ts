@@ -35,6 +35,10 @@ export type AppContext = {
     subscribe?: (filter: { orgId: string; siteId: string | null }, listener: (event: RealtimeEvent) => void) => () => void;
     /** The hub's self-test (health check): a notification sent and heard back. */
     probe?: (timeoutMs?: number) => Promise<{ isReceiving: boolean; roundTripMs: number | null }>;
+    /** After a sign-out: every process closes the sockets opened with that session. */
+    endSession?: (sessionId: string) => void;
+    /** Used by the WebSocket route: `onEnded` runs once the session is ended on any process. */
+    watchSession?: (sessionId: string, onEnded: () => void) => () => void;
   };
   /**
    * Set when the process is shutting down (SIGTERM): readiness answers 503 at once so a balancer

@@ -24,14 +24,6 @@ export const publicPlatformStatsSchema = z.object({
 });
 export type PublicPlatformStats = z.infer<typeof publicPlatformStatsSchema>;
 
-export const publicOverviewSchema = z.object({
-  bookingsToday: z.number().int(),
-  pendingRequests: z.number().int(),
-  checkedInNow: z.number().int(),
-  activeBays: z.number().int(),
-});
-export type PublicOverview = z.infer<typeof publicOverviewSchema>;
-
 export const quoteRequestCreatedSchema = z.object({ id: z.string() });
 
 export const publicContract = defineContract({
@@ -39,6 +31,5 @@ export const publicContract = defineContract({
   'GET /api/public/sites': { response: { 200: z.array(publicSiteSchema) } },
   'GET /api/public/sites/:siteId/status': { params: z.object({ siteId: z.string().max(100) }), response: { 200: siteStatusSchema } },
   'GET /api/public/platform-stats': { response: { 200: publicPlatformStatsSchema } },
-  'GET /api/public/overview': { response: { 200: publicOverviewSchema } },
   'POST /api/public/quote-requests': { body: quoteRequestSchema, response: { 201: quoteRequestCreatedSchema } },
 });

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { and, eq } from 'drizzle-orm';
 import { MFA_ENROLMENT_REQUIRED } from '../../domain/auth-schemas';
 import { isPlatformRole, type OrgRole, type PlatformRole } from '../../domain/enums';
+import { isReadMethod, PLATFORM_READ_ONLY_CODE, PLATFORM_READ_ONLY_MESSAGE } from '../../domain/tenant-access';
 import type { AppContext } from '../context';
 import { organizations, orgMemberships } from '../db/schema';
 import { AppError, notFound, unauthorized } from './errors';
@@ -116,8 +117,15 @@ export type OrgAccess = { orgId: string; role: OrgRole | PlatformRole; isPlatfor
 
 /**
  * Tenant scope: the caller must hold an active membership (optionally one of `roles`) in an
- * active, not suspended organization. Platform admins pass for any organization. Anything else answers 404,
- * so another tenant's data is indistinguishable from data that does not exist.
+ * active, not suspended organization. Anything else answers 404, so another tenant's data is
+ * indistinguishable from data that does not exist.
+ *
+ * Platform roles read any organization that exists, and change none (decision 029): a request
+ * that is not a read (GET, HEAD, OPTIONS) answers 403 `platform_read_only` before anything runs.
+ * A platform user changes an organization only by acting as one of its members (an impersonation
+ * session is the member's, so it takes the membership path below). This is the one place the rule
+ * lives: the organization scope (plugins/org-scope.ts), the site scope (plugins/site-scope.ts)
+ * and the few organization routes outside them all come through here.
  */
 export async function requireOrgAccess(
   ctx: AppContext,
@@ -125,10 +133,17 @@ export async function requireOrgAccess(
   orgId: string,
   roles?: OrgRole[],
 ): Promise<OrgAccess> {
-  return checkOrgAccess(ctx, requireAuth(request), orgId, roles);
+  const access = await checkOrgAccess(ctx, requireAuth(request), orgId, roles);
+  if (access.isPlatformAdmin && !isReadMethod(request.method)) {
+    throw new AppError(403, PLATFORM_READ_ONLY_CODE, PLATFORM_READ_ONLY_MESSAGE);
+  }
+  return access;
 }
 
-/** requireOrgAccess for a caller already authenticated outside a request (the realtime socket). */
+/**
+ * requireOrgAccess for a caller already authenticated outside a request: the realtime socket,
+ * which only reads (a platform role may follow any organization's events).
+ */
 export async function checkOrgAccess(ctx: AppContext, auth: AuthContext, orgId: string, roles?: OrgRole[]): Promise<OrgAccess> {
   if (!/^[0-9a-f-]{36}$/i.test(orgId)) throw notFound('Organization');
   // A platform session that must enrol in two-factor sign-in first reaches no organization (HTTP

@@ -16,7 +16,10 @@ export type OrgScope = {
   userId: string;
   role: string;
   isPlatformAdmin: boolean;
-  /** How the lifecycle table knows this caller: platform admins act as organization admins. */
+  /**
+   * How the lifecycle table knows this caller: platform staff read as organization admins (their
+   * writes never get this far: requireOrgAccess answers 403 first).
+   */
   actor: Extract<LifecycleActor, 'org_admin' | 'dockmaster'>;
   /** For the audit log. */
   auditActor: AuditActor;
@@ -34,8 +37,9 @@ const WORKSPACE_ROLES: OrgRole[] = ['org_admin', 'dockmaster'];
 /**
  * Registers the scope for every route of `app` (an encapsulated plugin registered with the prefix
  * `/api/orgs/:orgId`): anonymous or expired → 401; not a member of an active organization (or
- * security staff) → 404, never data. Runs before validation, so a stranger learns nothing from
- * a 400 either.
+ * security staff) → 404, never data; platform staff read, and any change they send answers 403
+ * (requireOrgAccess: they change an organization only by acting as a member). Runs before
+ * validation, so a stranger learns nothing from a 400 either, and a refused write runs nothing.
  */
 export function registerOrgScope(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('orgScope', null);
@@ -55,7 +59,7 @@ export function registerOrgScope(app: FastifyInstance, ctx: AppContext): void {
   });
 }
 
-/** Writes to the organization's setup are for its admins (and platform admins): others get 403. */
+/** Writes to the organization's setup are for its admins: others get 403. */
 export function requireOrgAdmin(scope: OrgScope): void {
   if (scope.actor !== 'org_admin') throw forbidden('Only organization admins can make this change');
 }

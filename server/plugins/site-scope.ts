@@ -3,14 +3,15 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { sites } from '../db/schema';
 import type { AuditActor } from '../audit/write-audit';
-import { checkOrgAccess, requireAuth } from './auth';
-import { notFound } from './errors';
+import { requireAuth, requireOrgAccess } from './auth';
+import { AppError, notFound } from './errors';
 
 /**
  * The scope of a gate route (`/api/sites/:siteId/...`): which site, of which organization, who is
  * asking and as what. Dock staff (org admins, dockmasters, security staff) of the site's
- * organization pass; anyone else gets 404, anonymous callers 401. `role` tells the gate what the
- * caller may do there (security staff check vehicles in and out, nothing more).
+ * organization pass; anyone else gets 404, anonymous callers 401. Platform staff read the gate and
+ * change nothing (403, see requireOrgAccess). `role` tells the gate what the caller may do there
+ * (security staff check vehicles in and out, nothing more).
  */
 export type SiteScope = {
   siteId: string;
@@ -40,8 +41,10 @@ export function registerSiteScope(app: FastifyInstance, ctx: AppContext): void {
     if (!siteId || !UUID.test(siteId)) throw notFound('Site');
     const [site] = await ctx.database.db.select({ orgId: sites.orgId, active: sites.active }).from(sites).where(eq(sites.id, siteId));
     if (!site) throw notFound('Site');
-    const access = await checkOrgAccess(ctx, auth, site.orgId).catch(() => {
-      throw notFound('Site');
+    // The organization's tenant rule (plugins/auth.ts), including platform staff's read-only
+    // access; only its "not found" is reworded for the site.
+    const access = await requireOrgAccess(ctx, request, site.orgId).catch((error: unknown) => {
+      throw error instanceof AppError && error.statusCode === 404 ? notFound('Site') : error;
     });
     const role = access.isPlatformAdmin ? 'org_admin' : access.role;
     if (!(GATE_ROLES as readonly string[]).includes(role)) throw notFound('Site');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RealtimeEvent } from '../../domain/realtime';
 import { openDatabase, type Database } from '../db/client';
 import { createTestApp, databaseKinds, type TestApp } from '../test/harness';
-import { createRealtimeHub, LISTENER_APPLICATION_NAME, matchesFilter, REALTIME_CHANNEL, type RealtimeHub } from './hub';
+import { createRealtimeHub, LISTENER_APPLICATION_NAME, matchesFilter, REALTIME_CHANNEL, SESSION_ENDED_CHANNEL, type RealtimeHub } from './hub';
 
 const ORG = randomUUID();
 const OTHER_ORG = randomUUID();
@@ -83,6 +83,23 @@ describe.each(databaseKinds)('realtime hub on %s', (kind) => {
     expect(heard).not.toContain(afterStop.id);
   });
 
+  it('tells the watchers of an ended session, and no one else', async () => {
+    const signedOut = randomUUID();
+    const stillIn = randomUUID();
+    const heard: string[] = [];
+    const ended = new Promise<void>((resolve) => hub.watchSession(signedOut, () => resolve()));
+    hub.watchSession(signedOut, () => heard.push('second socket'));
+    const stopOther = hub.watchSession(stillIn, () => heard.push('other session'));
+    const stopGone = hub.watchSession(randomUUID(), () => heard.push('stopped watching'));
+    stopGone();
+    hub.endSession(signedOut);
+    await ended;
+    expect(heard).toEqual(['second socket']);
+    // A malformed id is ignored, never thrown into the caller.
+    expect(() => hub.endSession('not-a-session')).not.toThrow();
+    stopOther();
+  });
+
   it('never throws into the publisher: invalid events are dropped, a failing listener does not stop the others', async () => {
     expect(() => hub.publish({ ...event(), id: 'not-a-uuid' })).not.toThrow();
     expect(() => hub.publish({ ...event(), entity: 'invoice' } as unknown as RealtimeEvent)).not.toThrow();
@@ -129,6 +146,16 @@ describe.runIf(process.env.TEST_DATABASE_URL)('realtime hub across PostgreSQL co
     await flushed;
     expect(heard.filter((id) => id === e.id)).toHaveLength(1);
     stop();
+  });
+
+  it("tells one hub's session watchers when the session is ended through the other (sign-out on another node)", async () => {
+    const sessionId = randomUUID();
+    const endedOnSecond = new Promise<string>((resolve) => secondHub.watchSession(sessionId, () => resolve('second')));
+    const endedOnFirst = new Promise<string>((resolve) => t.ctx.realtime!.watchSession!(sessionId, () => resolve('first')));
+    t.ctx.realtime!.endSession!(sessionId);
+    expect(await Promise.all([endedOnSecond, endedOnFirst])).toEqual(['second', 'first']);
+    // Garbage on the session channel is ignored.
+    await second.query('select pg_notify($1, $2)', [SESSION_ENDED_CHANNEL, 'not a session id']);
   });
 
   it('ignores notifications that are not valid events', async () => {

@@ -11,6 +11,12 @@ import type { Database } from '../db/client';
 
 /** Fixed and lower-case: an unquoted identifier in LISTEN is folded to lower case. */
 export const REALTIME_CHANNEL = 'baywise_events';
+/**
+ * Ended sessions (sign-out): the payload is the session id. Its own channel on the same LISTEN
+ * connection, so the event contract stays as it is and a node that does not know it ignores it.
+ */
+export const SESSION_ENDED_CHANNEL = 'baywise_sessions_ended';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const LISTENER_APPLICATION_NAME = 'baywise-realtime';
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; an event of ids is ~250. */
 const MAX_PAYLOAD_BYTES = 7_900;
@@ -24,6 +30,13 @@ export type RealtimeHub = {
   publish: (event: RealtimeEvent) => void;
   /** Returns the unsubscribe function. */
   subscribe: (filter: RealtimeFilter, listener: RealtimeListener) => () => void;
+  /**
+   * After a session was ended (signed out): every process closes the sockets opened with it.
+   * Never throws, like publish.
+   */
+  endSession: (sessionId: string) => void;
+  /** Calls `onEnded` once the session is ended on any process; returns the function that stops watching. */
+  watchSession: (sessionId: string, onEnded: () => void) => () => void;
   /** Resolves once events published from now on will be delivered (LISTEN is active). */
   ready: Promise<void>;
   /**
@@ -73,6 +86,34 @@ function createLocalFanOut(log: Logger) {
   };
 }
 
+/** The process's sockets by the session they were opened with. */
+function createSessionWatch(log: Logger) {
+  const bySession = new Map<string, Set<() => void>>();
+  return {
+    watch(sessionId: string, onEnded: () => void): () => void {
+      const set = bySession.get(sessionId) ?? new Set<() => void>();
+      bySession.set(sessionId, set.add(onEnded));
+      return () => {
+        set.delete(onEnded);
+        if (set.size === 0 && bySession.get(sessionId) === set) bySession.delete(sessionId);
+      };
+    },
+    end(sessionId: string): void {
+      const set = bySession.get(sessionId);
+      if (!set) return;
+      bySession.delete(sessionId);
+      for (const onEnded of set) {
+        try {
+          onEnded();
+        } catch (error) {
+          log.warn({ err: error }, 'realtime session watcher failed');
+        }
+      }
+    },
+    clear: () => bySession.clear(),
+  };
+}
+
 /** The event as it may travel, or null (logged) when it does not match the contract. */
 function checkedEvent(event: unknown, log: Logger, source: string): RealtimeEvent | null {
   const parsed = realtimeEventSchema.safeParse(event);
@@ -87,6 +128,7 @@ export function createRealtimeHub({ database, log }: { database: Database; log: 
 
 function createInProcessHub(log: Logger): RealtimeHub {
   const local = createLocalFanOut(log);
+  const sessions = createSessionWatch(log);
   let isClosed = false;
   return {
     publish(event) {
@@ -95,11 +137,16 @@ function createInProcessHub(log: Logger): RealtimeHub {
       if (checked && !isClosed) setImmediate(() => local.deliver(checked));
     },
     subscribe: local.subscribe,
+    endSession(sessionId) {
+      if (!isClosed) setImmediate(() => sessions.end(sessionId));
+    },
+    watchSession: sessions.watch,
     ready: Promise.resolve(),
     probe: async () => ({ isReceiving: !isClosed, roundTripMs: isClosed ? null : 0 }),
     close: async () => {
       isClosed = true;
       local.clear();
+      sessions.clear();
     },
   };
 }
@@ -109,9 +156,18 @@ function createPostgresHub(database: Database, log: Logger): RealtimeHub {
   const local = createLocalFanOut(log);
   /** Probes waiting for their notification, by nonce. */
   const probes = new Map<string, () => void>();
+  const sessions = createSessionWatch(log);
   // LISTEN needs a session of its own: on the direct URL, never through a transaction pooler.
   const listenerName = database.applicationName ? `${LISTENER_APPLICATION_NAME}-${database.applicationName}` : LISTENER_APPLICATION_NAME;
-  const listener = startListener(database.directUrl ?? pool.options.connectionString, listenerName, log, (nonce) => probes.get(nonce)?.(), (payload) => {
+  const listener = startListener(database.directUrl ?? pool.options.connectionString, listenerName, log, (channel, payload) => {
+    if (channel === REALTIME_PROBE_CHANNEL) {
+      probes.get(payload)?.();
+      return;
+    }
+    if (channel === SESSION_ENDED_CHANNEL) {
+      if (UUID.test(payload)) sessions.end(payload);
+      return;
+    }
     let json: unknown;
     try {
       json = JSON.parse(payload);
@@ -139,6 +195,14 @@ function createPostgresHub(database: Database, log: Logger): RealtimeHub {
         });
     },
     subscribe: local.subscribe,
+    endSession(sessionId) {
+      if (!UUID.test(sessionId)) return;
+      // Every process hears it, this one included (its sockets are closed when the NOTIFY comes back).
+      Promise.resolve()
+        .then(() => pool.query('select pg_notify($1, $2)', [SESSION_ENDED_CHANNEL, sessionId]))
+        .catch((error: Error) => log.warn({ reason: error.message }, 'realtime session end not sent'));
+    },
+    watchSession: sessions.watch,
     ready: listener.ready,
     probe: async (timeoutMs = 2_000) => {
       const nonce = randomUUID();
@@ -162,6 +226,7 @@ function createPostgresHub(database: Database, log: Logger): RealtimeHub {
     },
     close: async () => {
       local.clear();
+      sessions.clear();
       await listener.stop();
     },
   };
@@ -176,8 +241,7 @@ function startListener(
   connectionString: string | undefined,
   applicationName: string,
   log: Logger,
-  onProbe: (nonce: string) => void,
-  onPayload: (payload: string) => void,
+  onNotification: (channel: string, payload: string) => void,
 ) {
   let client: pg.Client | null = null;
   let retryTimer: NodeJS.Timeout | null = null;
@@ -210,12 +274,12 @@ function startListener(
       if (client === next) retryLater('connection ended');
     });
     next.on('notification', (message) => {
-      if (message.channel === REALTIME_CHANNEL && message.payload) onPayload(message.payload);
-      else if (message.channel === REALTIME_PROBE_CHANNEL && message.payload) onProbe(message.payload);
+      const isOurs = message.channel === REALTIME_CHANNEL || message.channel === SESSION_ENDED_CHANNEL || message.channel === REALTIME_PROBE_CHANNEL;
+      if (isOurs && message.payload) onNotification(message.channel, message.payload);
     });
     try {
       await next.connect();
-      await next.query(`LISTEN ${REALTIME_CHANNEL}; LISTEN ${REALTIME_PROBE_CHANNEL}`);
+      await next.query(`LISTEN ${REALTIME_CHANNEL}; LISTEN ${SESSION_ENDED_CHANNEL}; LISTEN ${REALTIME_PROBE_CHANNEL}`);
     } catch (error) {
       next.end().catch(() => undefined);
       if (client === next) retryLater((error as Error).message);

@@ -186,4 +186,28 @@ describe.runIf(adminUrl)('realtime across two server processes on one PostgreSQL
     expect(onB.received.filter(isThisBooking)).toHaveLength(1);
     expect(onA.received.filter(isThisBooking)).toHaveLength(1);
   }, 60_000);
+
+  it('signing out through process A closes that session’s socket on process B at once (and no other socket)', async () => {
+    const [a, b] = servers;
+    const token = await signInAsAcmeAdmin(a.url);
+    const other = await signInAsAcmeAdmin(a.url);
+    const open = async (bearer: string) => {
+      const socket = await openTestSocket(`${b.url.replace('http', 'ws')}/api/realtime`, [`bearer.${bearer}`]);
+      sockets.push(socket);
+      socket.send({ type: 'ping' });
+      expect(await socket.next()).toEqual({ type: 'pong' });
+      return socket;
+    };
+    const signedOut = await open(token);
+    const stillIn = await open(other);
+    const res = await fetch(`${a.url}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(204);
+    const closed = await Promise.race([
+      signedOut.closed,
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the socket on B stayed open')), 2_000)),
+    ]);
+    expect(closed.code).toBe(4401);
+    stillIn.send({ type: 'ping' });
+    expect(await stillIn.next()).toEqual({ type: 'pong' });
+  }, 30_000);
 });

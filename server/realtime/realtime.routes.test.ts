@@ -162,6 +162,55 @@ describe.each(databaseKinds)('realtime socket on %s', (kind) => {
     expect((await socket.closed).code).toBe(4401);
   });
 
+  it('closes a subscribed socket with 4401 as soon as its session signs out, without waiting for a message', async () => {
+    const session = await signIn(t.app, 'admin@rt-acme.example');
+    const socket = await subscribed(session, acme.id);
+    const before = event();
+    await publishThenFlush(socket, [before]);
+    const signOut = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(session) });
+    expect(signOut.statusCode).toBe(204);
+    expect(await within(socket.closed, 2_000)).toMatchObject({ code: 4401 });
+    // Nothing published afterwards reaches it.
+    const after = event();
+    const observer = await subscribed(sessions.acmeAdmin, acme.id);
+    await publishThenFlush(observer, [after]);
+    expect(socket.received.filter(isEvent).map((m) => m.event.id)).not.toContain(after.id);
+  });
+
+  it('closes a socket with 4401 when its access token expires', async () => {
+    const session = await signIn(t.app, 'admin@rt-acme.example');
+    try {
+      // 300 ms before the token's exp (the app's frozen clock): still valid when the socket opens.
+      t.clock.set(new Date(session.expires_at * 1000 - 300));
+      const socket = await subscribed(session, acme.id);
+      await publishThenFlush(socket, [event()]);
+      expect(await within(socket.closed, 3_000)).toMatchObject({ code: 4401, reason: 'Session expired: sign in again' });
+      // A token already expired never gets a socket.
+      t.clock.set(new Date(session.expires_at * 1000 + 1));
+      expect((await within((await connect(session)).closed, 2_000)).code).toBe(4401);
+    } finally {
+      t.clock.set(NOW);
+    }
+  });
+
+  it("closes a socket with 4401 when a periodic check finds its session ended another way (a member's sessions revoked)", async () => {
+    const app = Fastify();
+    await app.register(websocket);
+    await app.register(realtimeRoutes, { prefix: '/api', ctx: t.ctx, sessionCheckMs: 100 });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const session = await signIn(t.app, 'admin@rt-acme.example');
+      const socket = await openTestSocket(`ws://127.0.0.1:${portOf(app)}/api/realtime`, [`bearer.${session.access_token}`]);
+      socket.send({ type: 'subscribe', orgId: acme.id });
+      expect(await socket.next()).toMatchObject({ type: 'subscribed' });
+      // As suspending the organization or deactivating the member does: no sign-out message, only the row.
+      await t.ctx.database.query(`update auth_sessions set revoked_at = now(), revoked_reason = 'test' where id = $1`, [sessionIdOf(session)]);
+      expect(await within(socket.closed, 2_000)).toMatchObject({ code: 4401 });
+    } finally {
+      await app.close();
+    }
+  });
+
   it('answers ping with pong, and a malformed message with bad_message without closing', async () => {
     const socket = await connect(sessions.acmeAdmin);
     socket.send({ type: 'ping' });
@@ -248,4 +297,18 @@ async function listen(t: TestApp): Promise<number> {
 
 function portOf(app: { server: { address: () => unknown } }): number {
   return (app.server.address() as { port: number }).port;
+}
+
+/** The promise, or a rejection after `ms` (so a socket that never closes fails the test, not the run). */
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise.finally(() => clearTimeout(timer)),
+    new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(`not within ${ms} ms`)), ms))),
+  ]);
+}
+
+/** The session id inside an access token (its `sid` claim). */
+function sessionIdOf(session: Session): string {
+  return (JSON.parse(Buffer.from(session.access_token.split('.')[1]!, 'base64url').toString('utf8')) as { sid: string }).sid;
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { decodeJwt } from 'jose';
 import {
   REALTIME_HEARTBEAT_MS,
   realtimeClientMessageSchema,
@@ -6,13 +7,18 @@ import {
   type RealtimeServerMessage,
 } from '../../domain/realtime';
 import type { AppContext, ModuleOptions } from '../context';
+import type { AuthContext } from '../plugins/auth';
 import { verifyAccessToken } from '../auth/tokens';
 import { authorizeSubscription } from './realtime-access';
 
 // GET /api/realtime — the live-update socket. Browsers cannot set headers on a WebSocket, so the
 // access token comes as the subprotocol `bearer.<token>` (preferred: it stays out of URLs and
-// access logs) or as `?access_token=`. The upgrade always succeeds; a missing or bad token is
-// answered with close code 4401, which a browser can read (an HTTP 401 on the upgrade it cannot).
+// access logs) or as `?access_token=` (redacted in the request log). The upgrade always succeeds;
+// a missing or bad token is answered with close code 4401, which a browser can read (an HTTP 401
+// on the upgrade it cannot). The socket lives no longer than its token: it closes with 4401 when
+// the token expires, when its session is signed out on any node (the hub's session channel), and
+// when a periodic check finds the session ended another way (suspension, a deactivated member).
+// The socket only reads: it subscribes to what the tenant rule lets its user read.
 
 export const CLOSE_UNAUTHORIZED = 4401;
 /** No message (not even a ping) for 2.5 heartbeats: the client is gone or stuck. */
@@ -36,9 +42,16 @@ type Socket = {
 };
 const OPEN = 1;
 
+/** How often a socket checks that its session is still live (sign-out is pushed at once; the rest is found here). */
+export const SESSION_CHECK_MS = 60_000;
+/** setTimeout's limit (about 24.8 days); a later expiry is re-armed when it fires. */
+const MAX_TIMER_MS = 2_147_483_647;
+
 export type RealtimeRouteOptions = ModuleOptions & {
   /** Tests shorten it; the server uses 2.5 × REALTIME_HEARTBEAT_MS. */
   idleTimeoutMs?: number;
+  /** Tests shorten it; the server uses SESSION_CHECK_MS. */
+  sessionCheckMs?: number;
 };
 
 /** The token from the subprotocol, the query string, or an Authorization header (non-browser clients). */
@@ -63,7 +76,10 @@ export function closeSocketsForRestart(this: FastifyInstance, done: () => void):
   done();
 }
 
-const realtimeRoutes: FastifyPluginAsync<RealtimeRouteOptions> = async (app, { ctx, idleTimeoutMs = 2.5 * REALTIME_HEARTBEAT_MS }) => {
+const realtimeRoutes: FastifyPluginAsync<RealtimeRouteOptions> = async (
+  app,
+  { ctx, idleTimeoutMs = 2.5 * REALTIME_HEARTBEAT_MS, sessionCheckMs = SESSION_CHECK_MS },
+) => {
   app.get(
     '/realtime',
     {
@@ -82,18 +98,54 @@ const realtimeRoutes: FastifyPluginAsync<RealtimeRouteOptions> = async (app, { c
         socket.close(CLOSE_UNAUTHORIZED, 'Sign in again: missing, invalid or expired access token');
         return;
       }
-      serveConnection(ctx, socket, token, { idleTimeoutMs, log: request.log });
+      serveConnection(ctx, socket, token, request.auth, { idleTimeoutMs, sessionCheckMs, log: request.log });
     },
   );
 };
 
-type ConnectionOptions = { idleTimeoutMs: number; log: FastifyRequest['log'] };
+type ConnectionOptions = { idleTimeoutMs: number; sessionCheckMs: number; log: FastifyRequest['log'] };
+
+/** When the token stops being valid: its `exp`, or the session's own end if that comes first. */
+function tokenEndsAt(token: string, auth: AuthContext): number {
+  const { exp } = decodeJwt(token); // verified already; verifyAccessToken requires exp
+  return Math.min((exp ?? 0) * 1000, auth.sessionExpiresAt.getTime());
+}
 
 /** One socket's life: messages handled one at a time in arrival order, one subscription at most. */
-function serveConnection(ctx: AppContext, socket: Socket, token: string, { idleTimeoutMs, log }: ConnectionOptions): void {
+function serveConnection(
+  ctx: AppContext,
+  socket: Socket,
+  token: string,
+  auth: AuthContext,
+  { idleTimeoutMs, sessionCheckMs, log }: ConnectionOptions,
+): void {
   let unsubscribe: (() => void) | null = null;
   let isClosed = false;
   let pending = Promise.resolve();
+  const endSocket = (reason: string) => {
+    if (!isClosed) socket.close(CLOSE_UNAUTHORIZED, reason);
+  };
+
+  // Expiry: a timer at the token's end (the app's clock, so a frozen test clock counts too).
+  const endsAt = tokenEndsAt(token, auth);
+  const expired = () => endSocket('Session expired: sign in again');
+  let expiry: NodeJS.Timeout | null = null;
+  const armExpiry = () => {
+    const left = endsAt - ctx.clock.now().getTime();
+    if (left <= 0) return expired();
+    expiry = left > MAX_TIMER_MS ? setTimeout(armExpiry, MAX_TIMER_MS) : setTimeout(expired, left);
+  };
+  armExpiry();
+  // Sign-out on any node: the hub hears it on its session channel.
+  const stopWatching = ctx.realtime?.watchSession?.(auth.sessionId, () => endSocket('Signed out: sign in again')) ?? null;
+  // Any other end of the session (suspension, a deactivated member, a password reset): found here.
+  const sessionCheck = setInterval(() => {
+    verifyAccessToken(ctx, token)
+      .then((live) => {
+        if (!live) endSocket('Session ended: sign in again');
+      })
+      .catch((error: unknown) => log.warn({ err: error }, 'realtime session check failed'));
+  }, sessionCheckMs);
 
   const send = (message: RealtimeServerMessage) => {
     if (socket.readyState !== OPEN) return;
@@ -148,6 +200,9 @@ function serveConnection(ctx: AppContext, socket: Socket, token: string, { idleT
   socket.on('close', () => {
     isClosed = true;
     clearTimeout(idle);
+    if (expiry) clearTimeout(expiry);
+    clearInterval(sessionCheck);
+    stopWatching?.();
     unsubscribe?.();
     unsubscribe = null;
   });

@@ -67,7 +67,6 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', url: '/api/public/sites' },
   { method: 'GET', url: '/api/public/sites/:id/status' },
   { method: 'GET', url: '/api/public/platform-stats' },
-  { method: 'GET', url: '/api/public/overview' },
   { method: 'POST', url: '/api/public/quote-requests' },
   { method: 'GET', url: '/api/public/booking-info' },
   { method: 'POST', url: '/api/public/availability' },

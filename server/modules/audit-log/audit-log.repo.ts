@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { auditRangeInstants, isActorId, type AuditEntry, type AuditFilter } from '../../../domain/audit-log';
 import type { Db, Tx } from '../../db/client';
 import { auditLog, organizations, sites } from '../../db/schema';
@@ -19,7 +19,12 @@ function conditions(scope: AuditScope, filter: AuditFilter): SQL[] {
   const orgId = 'orgId' in scope ? scope.orgId : filter.orgId;
   if (orgId) where.push(eq(auditLog.orgId, orgId));
   if (filter.actor) {
-    where.push(isActorId(filter.actor) ? eq(auditLog.actorId, filter.actor) : ilike(auditLog.actorEmail, likePattern(filter.actor)));
+    // The actor, or the platform user who acted as them: what someone did while impersonating is theirs too.
+    where.push(
+      isActorId(filter.actor)
+        ? or(eq(auditLog.actorId, filter.actor), eq(auditLog.impersonatorId, filter.actor))!
+        : or(ilike(auditLog.actorEmail, likePattern(filter.actor)), ilike(auditLog.impersonatorEmail, likePattern(filter.actor)))!,
+    );
   }
   if (filter.action) where.push(eq(auditLog.action, filter.action));
   if (filter.resourceType) where.push(eq(auditLog.resourceType, filter.resourceType));
@@ -39,6 +44,8 @@ const entryColumns = {
   actorId: auditLog.actorId,
   actorEmail: auditLog.actorEmail,
   actorRole: auditLog.actorRole,
+  impersonatorId: auditLog.impersonatorId,
+  impersonatorEmail: auditLog.impersonatorEmail,
   action: auditLog.action,
   resourceType: auditLog.resourceType,
   resourceId: auditLog.resourceId,

@@ -90,7 +90,10 @@ const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) =>
     '/auth/logout',
     { schema: { ...contract['POST /api/auth/logout'], tags: ['auth'], summary: 'Sign out: revokes the session and its refresh tokens', security: [{ bearer: [] }] } },
     async (request, reply) => {
-      await signOut(ctx, requireAuth(request), meta(request));
+      const session = requireAuth(request);
+      await signOut(ctx, session, meta(request));
+      // Its live-update sockets close on every node (server/realtime).
+      ctx.realtime?.endSession?.(session.sessionId);
       return reply.code(204).send(null);
     },
   );

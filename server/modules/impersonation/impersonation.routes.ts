@@ -46,7 +46,11 @@ const impersonationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
         summary: 'End an impersonation one started (after its 30 minutes, records it as expired)',
       },
     },
-    async (request) => service.endImpersonationStartedBy(ctx, requireAuth(request), request.params.sessionId, requestMeta(request)),
+    async (request) => {
+      const ended = await service.endImpersonationStartedBy(ctx, requireAuth(request), request.params.sessionId, requestMeta(request));
+      ctx.realtime?.endSession?.(ended.id); // the member session's sockets close on every node
+      return ended;
+    },
   );
 
   app.post(
@@ -59,7 +63,11 @@ const impersonationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
         summary: 'End the impersonation this session is (the banner’s End); audited as impersonation.end',
       },
     },
-    async (request) => service.endCurrentImpersonation(ctx, requireAuth(request), requestMeta(request)),
+    async (request) => {
+      const ended = await service.endCurrentImpersonation(ctx, requireAuth(request), requestMeta(request));
+      ctx.realtime?.endSession?.(ended.id); // its sockets close on every node
+      return ended;
+    },
   );
 };
 

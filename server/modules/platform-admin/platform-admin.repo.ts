@@ -117,6 +117,7 @@ const auditColumns = {
   resourceId: auditLog.resourceId,
   actorEmail: auditLog.actorEmail,
   actorRole: auditLog.actorRole,
+  impersonatorEmail: auditLog.impersonatorEmail,
   orgId: auditLog.orgId,
   orgName: organizations.name,
   siteId: auditLog.siteId,

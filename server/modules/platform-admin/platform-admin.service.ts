@@ -85,6 +85,7 @@ const toAuditEntry = (r: AuditRow): AuditEntry => ({
   resourceId: r.resourceId,
   actorEmail: r.actorEmail,
   actorRole: r.actorRole,
+  impersonatorEmail: r.impersonatorEmail,
   orgId: r.orgId,
   orgName: r.orgName,
   siteId: r.siteId,

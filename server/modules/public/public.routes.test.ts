@@ -138,22 +138,28 @@ describe.each(databaseKinds)('public API on %s', (kind) => {
     t.clock.set(NOW);
   });
 
-  it("gives today's overview over active organizations", async () => {
-    const [expected] = await query<Record<string, number>>(
-      `select
-         (select count(*)::int from bookings k join sites s on s.id = k.site_id join organizations o on o.id = k.org_id
-           where o.active and o.status = 'active' and k.status not in ('declined', 'cancelled', 'no_show')
-             and (k.start_time at time zone s.time_zone)::date = ($1::timestamptz at time zone s.time_zone)::date) as "bookingsToday",
-         (select count(*)::int from bookings where status = 'pending' and end_time > $1::timestamptz) as "pendingRequests",
-         (select count(*)::int from bookings where status in ('checked_in', 'in_progress', 'overstay')) as "checkedInNow"`,
-      [NOW],
+  it('shows no booking figures to anyone signed out: no overview, and none of the public answers carries one', async () => {
+    // The demo data has bookings today, pending requests and vehicles on site: there would be figures to leak.
+    const [live] = await query<{ pending: number; onSite: number }>(
+      `select count(*) filter (where status = 'pending')::int as pending,
+              count(*) filter (where status in ('checked_in', 'in_progress', 'overstay'))::int as "onSite" from bookings`,
     );
-    const { status, body } = await get('/api/public/overview');
-    expect(status).toBe(200);
-    expect(body).toEqual({ ...expected, activeBays: 24 });
-    expect(body.bookingsToday).toBeGreaterThan(0);
-    expect(body.pendingRequests).toBeGreaterThan(0);
-    expect(body.checkedInNow).toBeGreaterThan(0);
+    expect(live!.pending).toBeGreaterThan(0);
+    expect(live!.onSite).toBeGreaterThan(0);
+
+    const overview = await get('/api/public/overview');
+    expect(overview.status).toBe(404);
+    expect(JSON.stringify(overview.body)).not.toMatch(/bookingsToday|pendingRequests|checkedInNow/);
+    const openApi = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    expect(Object.keys(openApi.paths)).not.toContain('/api/public/overview');
+    const publicReads = Object.entries(openApi.paths)
+      .filter(([path, operations]) => path.startsWith('/api/public/') && !path.includes('{') && 'get' in operations)
+      .map(([path]) => path);
+    expect(publicReads.length).toBeGreaterThan(3);
+    for (const path of [...publicReads, `/api/public/sites/${ids.north}/status`]) {
+      const { body } = await get(path);
+      expect(JSON.stringify(body), path).not.toMatch(/bookingsToday|pendingRequests|checkedInNow/i);
+    }
   });
 
   it('stores a quote request and audits it', async () => {

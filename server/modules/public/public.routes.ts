@@ -4,7 +4,9 @@ import type { ModuleOptions } from '../../context';
 import { perIpLimit } from '../../plugins/rate-limit';
 import * as service from './public.service';
 
-// Signed-out endpoints under /api/public, each rate limited per IP.
+// Signed-out endpoints under /api/public, each rate limited per IP. No booking figures: an
+// organization's bookings are shown only after sign-in, and only its own (its dashboard);
+// GET /api/public/overview (live platform-wide totals for anyone) is gone (issue 21, decision 029).
 
 const publicRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   const limit = (max: number) => perIpLimit(ctx, max);
@@ -59,19 +61,6 @@ const publicRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
       },
     },
     async () => service.platformStats(ctx),
-  );
-
-  app.get(
-    '/overview',
-    {
-      config: limit(60),
-      schema: {
-        ...contract['GET /api/public/overview'],
-        tags: ['public'],
-        summary: "Today's overview over active organizations (organization admin login page)",
-      },
-    },
-    async () => service.overview(ctx),
   );
 
   app.post(

@@ -64,11 +64,6 @@ export async function platformStats(ctx: AppContext) {
   return { organizations, users, uptimePercent };
 }
 
-/** The org-admin login page's "Today's Overview", over every active organization. */
-export function overview(ctx: AppContext) {
-  return repo.overviewCountsAnyOrg(ctx.database.db, ctx.clock.now());
-}
-
 const emptyToNull = (value: string | null | undefined) => (value ? value : null);
 
 /** Stores a landing-page quote request for the platform admins, audited in the same transaction. */

@@ -336,10 +336,10 @@ describe.each(databaseKinds)('team and invitations API on %s', (kind) => {
       const demote = await call('PATCH', url(`/team/members/${firstMembership.id}`, org.id), firstHeaders, { role: 'dockmaster', employeeId: 'SOLO-1' });
       expect(demote.status).toBe(409);
       expect(demote.body.error).toMatchObject({ code: 'last_admin', message: expect.stringContaining('at least one active organization admin') });
-      // A platform admin acting on the organization is held to the same rule.
+      // Platform staff change an organization only by acting as a member (decision 029).
       const deactivate = await call('POST', url(`/team/members/${firstMembership.id}/deactivate`, org.id), superAdmin);
-      expect(deactivate.status).toBe(409);
-      expect(deactivate.body.error.code).toBe('last_admin');
+      expect(deactivate.status).toBe(403);
+      expect(deactivate.body.error.code).toBe('platform_read_only');
       const self = await call('POST', url(`/team/members/${firstMembership.id}/deactivate`, org.id), firstHeaders);
       expect(self.status).toBe(409);
       expect(await count(`select count(*)::int as n from org_memberships where id = $1 and role = 'org_admin' and active`, [firstMembership.id])).toBe(1);
@@ -347,14 +347,14 @@ describe.each(databaseKinds)('team and invitations API on %s', (kind) => {
       // A deactivated admin does not count.
       const second = await createUser(t.ctx.database, { email: uniqueEmail('solo-second') });
       const secondMembership = await addMember(t.ctx.database, org.id, second.id, 'org_admin', { active: false });
-      expect((await call('POST', url(`/team/members/${firstMembership.id}/deactivate`, org.id), superAdmin)).status).toBe(409);
+      expect((await call('POST', url(`/team/members/${firstMembership.id}/deactivate`, org.id), firstHeaders)).status).toBe(409);
       expect((await call('POST', url(`/team/members/${secondMembership.id}/reactivate`, org.id), firstHeaders)).status).toBe(200);
 
       const demoted = await call('PATCH', url(`/team/members/${firstMembership.id}`, org.id), firstHeaders, { role: 'dockmaster', employeeId: 'SOLO-1' });
       expect(demoted.status).toBe(200);
       expect(demoted.body).toMatchObject({ role: 'dockmaster', employeeId: 'SOLO-1', isYou: true });
       // Now the second is the last one.
-      expect((await call('POST', url(`/team/members/${secondMembership.id}/deactivate`, org.id), superAdmin)).status).toBe(409);
+      expect((await call('POST', url(`/team/members/${secondMembership.id}/deactivate`, org.id), await sessionFor(second.email, org.id))).status).toBe(409);
       expect(await count(`select count(*)::int as n from audit_log where action = 'member.updated' and resource_id = $1`, [firstMembership.id])).toBe(1);
     });
   });

@@ -93,7 +93,8 @@ export async function getTeam(ctx: AppContext, scope: OrgScope): Promise<Team> {
   return {
     members: members.map((m) => toMember(m, scope)),
     invitations: invitations.map((i) => toInvitation(i.invitation, i.invitedByEmail, now)),
-    canManage: scope.actor === 'org_admin',
+    // Platform staff read the team but change it only by acting as a member (decision 029).
+    canManage: scope.actor === 'org_admin' && !scope.isPlatformAdmin,
   };
 }
 

@@ -1,7 +1,15 @@
 import { ActionIcon, Code, Group, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
-import { auditActorName, auditResourceLabel, auditRoleLabel, describeAuditAction, formatAuditDetail, type AuditEntry } from '../../../domain/audit-log';
+import {
+  auditActorName,
+  auditImpersonationNote,
+  auditResourceLabel,
+  auditRoleLabel,
+  describeAuditAction,
+  formatAuditDetail,
+  type AuditEntry,
+} from '../../../domain/audit-log';
 
 // Audit rows, for the platform's audit list and an organization's Settings › Activity: when,
 // where (the platform's: organization and site), who, what, on which resource; each row opens to
@@ -20,6 +28,17 @@ function BreakableEmail({ text }: { text: string }) {
   );
 }
 
+/** Who really acted, in the row itself: a platform user acting as the actor (decision 017). */
+function ImpersonationNote({ entry }: { entry: AuditEntry }) {
+  const note = auditImpersonationNote(entry);
+  if (!note) return null;
+  return (
+    <Text size="xs" fw={600} data-testid="audit-impersonator">
+      <BreakableEmail text={note} />
+    </Text>
+  );
+}
+
 const dateTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 /** '23 Nov 2026, 09:30:12' in the viewer's own time zone. */
@@ -32,6 +51,7 @@ function Details({ entry, allIds }: { entry: AuditEntry; allIds: boolean }) {
         ['Entry', entry.id],
         ['Resource', entry.resourceId],
         ['Actor', entry.actorId],
+        ['Impersonator', entry.impersonatorId],
         ['Organization', entry.orgId],
         ['Site', entry.siteId],
       ]
@@ -159,6 +179,7 @@ export function AuditTable({ items, variant }: Props) {
                     <Text size="xs" c="dimmed">
                       {auditRoleLabel(entry.actorRole)}
                     </Text>
+                    <ImpersonationNote entry={entry} />
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm" fw={600}>

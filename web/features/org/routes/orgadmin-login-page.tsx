@@ -1,4 +1,4 @@
-import { Anchor, Button, Grid, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Grid, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconBook2,
@@ -17,9 +17,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, STORAGE_KEYS } from '../../../../domain/c
 import { FeatureList, type FeatureItem } from '../../../components/ui/feature-list';
 import { PasswordField } from '../../../components/ui/password-field';
 import { PortalFrame } from '../../../components/ui/portal-frame';
-import { StatCard } from '../../../components/ui/stat-card';
 import { errorMessage, isClientError } from '../../../lib/api-client';
-import { formatCount } from '../../../lib/format';
 import { readJson, removeKey, writeJson } from '../../../lib/storage';
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -29,7 +27,6 @@ import { recoverPassword } from '../../auth/api/recover-password';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { AdminGuideModal } from '../components/admin-guide-modal';
 import { usePublicOrganizations } from '../api/get-public-organizations';
-import { usePublicOverview } from '../api/get-public-overview';
 import type { SavedSelection } from '../hooks/org-selection-provider';
 
 const tools: FeatureItem[] = [
@@ -37,6 +34,14 @@ const tools: FeatureItem[] = [
   { title: 'Bay Configuration', description: 'Clearances, features, blackouts and operating hours per site.', icon: <IconBuildingWarehouse size={20} /> },
   { title: 'Live Operations', description: 'Arrivals, check-ins and bay status in real time.', icon: <IconTruckDelivery size={20} /> },
   { title: 'Reports & Analytics', description: 'Utilisation, on-time arrival, dwell time and no-shows.', icon: <IconChartBar size={20} /> },
+];
+
+/** What the dashboard shows after sign-in: the labels only, never live figures to a signed-out visitor. */
+const overviewItems: FeatureItem[] = [
+  { title: 'Pending Requests', description: 'Requests waiting for your approval.', icon: <IconClock size={20} /> },
+  { title: "Today's Bookings", description: "Your sites' bookings for the day.", icon: <IconCalendarStats size={20} /> },
+  { title: 'On Site Now', description: 'Vehicles at the gate or at a bay.', icon: <IconUserCheck size={20} /> },
+  { title: 'Utilization Today', description: "How much of your bays' open time is booked.", icon: <IconBuildingWarehouse size={20} /> },
 ];
 
 const orgAdminAccounts = DEMO_ACCOUNTS.filter((a) => a.role === 'org_admin');
@@ -47,7 +52,6 @@ export default function OrgAdminLoginPage() {
   const { signIn } = useAuth();
   const navigate = useNavigate();
   const organizations = usePublicOrganizations();
-  const overview = usePublicOverview();
   const [orgId, setOrgId] = useState<string | null>(() => readJson<SavedSelection>(STORAGE_KEYS.selectedOrg)?.id ?? null);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -80,14 +84,6 @@ export default function OrgAdminLoginPage() {
     }
   };
 
-  const o = overview.data;
-  const overviewCards = [
-    { label: 'Bookings today', value: o?.bookingsToday, icon: <IconCalendarStats size={18} /> },
-    { label: 'Pending requests', value: o?.pendingRequests, icon: <IconClock size={18} /> },
-    { label: 'Checked in now', value: o?.checkedInNow, icon: <IconUserCheck size={18} /> },
-    { label: 'Active bays', value: o?.activeBays, icon: <IconBuildingWarehouse size={18} /> },
-  ];
-
   return (
     <PortalFrame areaName="Organization Admin" background="linear-gradient(160deg, var(--mantine-color-blue-0), var(--mantine-color-gray-0) 55%)">
       <Grid gutter="xl" pt="md">
@@ -109,18 +105,11 @@ export default function OrgAdminLoginPage() {
               <Title order={2} size="h4" id="overview-heading" mb="sm">
                 Today&apos;s Overview
               </Title>
-              <SimpleGrid cols={{ base: 2, sm: 4, md: 2, xl: 4 }} spacing="sm">
-                {overviewCards.map((card) => (
-                  <StatCard
-                    key={card.label}
-                    label={card.label}
-                    value={card.value === undefined ? '' : formatCount(card.value)}
-                    icon={card.icon}
-                    isLoading={overview.isPending}
-                    isError={overview.isError}
-                  />
-                ))}
-              </SimpleGrid>
+              {/* Figures only after sign-in, and only the organization's own (issue 21): the dashboard shows them. */}
+              <Text size="sm" c="dimmed" mb="sm" maw={560}>
+                Sign in to see your organization&apos;s figures for today on your dashboard.
+              </Text>
+              <FeatureList items={overviewItems} headingOrder={3} />
             </section>
           </Stack>
         </Grid.Col>

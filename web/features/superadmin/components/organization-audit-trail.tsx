@@ -75,6 +75,11 @@ export function OrganizationAuditTrail({ orgId }: { orgId: string }) {
                     <Text size="xs" c="dimmed">
                       {roleLabel(entry.actorRole)}
                     </Text>
+                    {entry.impersonatorEmail ? (
+                      <Text size="xs" fw={600} style={{ overflowWrap: 'break-word' }} data-testid="audit-impersonator">
+                        Impersonated by {entry.impersonatorEmail}
+                      </Text>
+                    ) : null}
                   </Table.Td>
                   <Table.Td>
                     <Text size="xs" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>

@@ -62,6 +62,7 @@ export function RecentActivity({ entries, isLoading, error, now }: Props) {
                 </Text>
                 <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                   {entry.actorEmail ?? roleLabel(entry.actorRole)}
+                  {entry.impersonatorEmail ? ` (impersonated by ${entry.impersonatorEmail})` : ''}
                   {entry.orgName ? (
                     <>
                       {' · '}

@@ -1,11 +1,13 @@
 import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft, IconBan, IconPlayerPlay } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowLeft, IconBan, IconEye, IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { IMPERSONATION_MAX_MINUTES, IMPERSONATOR_ROLES } from '../../../../domain/auth-schemas';
 import { planLabel } from '../../../../domain/platform-admin';
 import { paths } from '../../../app/paths';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { useAuth } from '../../auth/hooks/use-auth';
 import { useOrganization } from '../api/get-organization';
 import { formatDay, formatDayTime } from '../components/format';
 import { OrganizationAuditTrail } from '../components/organization-audit-trail';
@@ -18,7 +20,8 @@ import { OrganizationUsage } from '../components/organization-usage';
 
 // /superadmin/organizations/:orgId: one organization — its status (suspend, reactivate: the
 // buttons the server's `actions` offer), usage, members, sites and bays, plan and invoices, and
-// its audit trail.
+// its audit trail. Platform staff read an organization's data and change it only by acting as one
+// of its members (decision 029): the note says so, and "Act as" is the way in.
 
 const alertStyles = { title: { color: 'var(--mantine-color-text)' } };
 
@@ -112,6 +115,8 @@ export default function OrganizationPage() {
         </Alert>
       ) : null}
 
+      <ReadOnlyNote />
+
       <OrganizationUsage organization={org} />
       <OrganizationMembers members={org.members} />
       <OrganizationSites sites={org.sites} />
@@ -128,5 +133,27 @@ export default function OrganizationPage() {
 
       <OrganizationStatusModal organization={org} kind={dialog} onClose={() => setDialog(null)} />
     </Stack>
+  );
+}
+
+/** Platform staff change an organization's data only by acting as one of its members (decision 029). */
+function ReadOnlyNote() {
+  const { user } = useAuth();
+  const canImpersonate = (IMPERSONATOR_ROLES as readonly string[]).includes(user?.platformRole ?? '');
+  return (
+    <Alert
+      styles={alertStyles}
+      color="blue"
+      variant="light"
+      icon={<IconEye size={18} aria-hidden />}
+      title="Read-only for platform staff"
+      data-testid="platform-read-only"
+    >
+      <Text size="sm">
+        {canImpersonate
+          ? `You can view this organization's data but not change it. To make changes, act as one of its members (Members › Act as): you give a reason, it ends after ${IMPERSONATION_MAX_MINUTES} minutes at most, and every change records both of you.`
+          : "Your platform role can view this organization's data but not change it."}
+      </Text>
+    </Alert>
   );
 }
