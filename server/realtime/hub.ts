@@ -157,6 +157,25 @@ function createPostgresHub(database: Database, log: Logger): RealtimeHub {
   /** Probes waiting for their notification, by nonce. */
   const probes = new Map<string, () => void>();
   const sessions = createSessionWatch(log);
+  // Events leave in the order they were published: the pool would send concurrent NOTIFYs on
+  // different connections, in any order. What is published while a batch is on its way goes in the
+  // next one, as one statement (unnest keeps the order), so a burst costs few round trips.
+  let outgoing: string[] = [];
+  let isSending = false;
+  const sendOutgoing = () => {
+    if (isSending || outgoing.length === 0) return;
+    isSending = true;
+    const batch = outgoing;
+    outgoing = [];
+    // Started on a later tick so even a synchronous throw of the driver lands in the catch.
+    Promise.resolve()
+      .then(() => pool.query('select pg_notify($1, payload) from unnest($2::text[]) with ordinality as e(payload, n) order by n', [REALTIME_CHANNEL, batch]))
+      .catch((error: Error) => log.warn({ reason: error.message, events: batch.length }, 'realtime events not sent'))
+      .finally(() => {
+        isSending = false;
+        sendOutgoing();
+      });
+  };
   // LISTEN needs a session of its own: on the direct URL, never through a transaction pooler.
   const listenerName = database.applicationName ? `${LISTENER_APPLICATION_NAME}-${database.applicationName}` : LISTENER_APPLICATION_NAME;
   const listener = startListener(database.directUrl ?? pool.options.connectionString, listenerName, log, (channel, payload) => {
@@ -187,12 +206,8 @@ function createPostgresHub(database: Database, log: Logger): RealtimeHub {
         log.warn({ bytes: Buffer.byteLength(payload) }, 'realtime event not sent: payload too large for NOTIFY');
         return;
       }
-      // Started on a later tick so even a synchronous throw of the driver lands in the catch.
-      Promise.resolve()
-        .then(() => pool.query('select pg_notify($1, $2)', [REALTIME_CHANNEL, payload]))
-        .catch((error: Error) => {
-          log.warn({ reason: error.message, entity: checked.entity, id: checked.id }, 'realtime event not sent');
-        });
+      outgoing.push(payload);
+      sendOutgoing();
     },
     subscribe: local.subscribe,
     endSession(sessionId) {
