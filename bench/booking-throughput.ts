@@ -6,57 +6,18 @@
 // Run alone: npx tsx bench/booking-throughput.ts
 // Knobs: BENCH_BOOKING_SECONDS (spread phase, default 15), BENCH_BOOKING_CLIENTS (default 100),
 //        BENCH_CONTENTION_REQUESTS (contention phase, default 1000).
-import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-import { formatTimeOfDay, weekdayOf } from '../domain/slot-grid';
-import { randomUUID } from 'node:crypto';
-import type { Database } from '../server/db/client';
+import { formatTimeOfDay } from '../domain/slot-grid';
 import { countOverlaps } from '../server/modules/availability/availability.repo';
-import { bookableWindows, bookSlotFast, orgRules } from '../server/modules/bookings/allocate-bay';
 import { addMember, createUser } from '../server/test/fixtures';
 import { createBenchOrg, openBench } from './lib/bench-data';
-import type { LoadPlan, LoadReport } from './lib/booking-load';
+import { databaseCeiling, describeStatuses, spawnLoad as runLoad, weekdaysAfter } from './lib/booking-bench';
 import { envInt, ms } from './lib/stats';
 
 const NOW = '2026-11-23T00:00:00Z'; // Monday; bookings go to the weekdays after it
 const seconds = envInt('BENCH_BOOKING_SECONDS', 15);
 const clients = envInt('BENCH_BOOKING_CLIENTS', 100);
 const contentionRequests = envInt('BENCH_CONTENTION_REQUESTS', 1000);
-
-/** The next `count` weekdays after `from` ('YYYY-MM-DD'). */
-function weekdaysAfter(from: string, count: number): string[] {
-  const days: string[] = [];
-  for (let t = Date.parse(`${from}T00:00:00Z`) + 86_400_000; days.length < count; t += 86_400_000) {
-    const date = new Date(t).toISOString().slice(0, 10);
-    if (!['sat', 'sun'].includes(weekdayOf(date))) days.push(date);
-  }
-  return days;
-}
-
-/** Runs the load generator in its own process (it must not share the server's event loop). */
-function runLoad(plan: LoadPlan): Promise<LoadReport> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/booking-load.ts', JSON.stringify(plan)], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      if (code !== 0) return reject(new Error(`load generator exited with ${code}`));
-      try {
-        resolve(JSON.parse(out.trim().split('\n').at(-1)!) as LoadReport);
-      } catch (error) {
-        reject(error as Error);
-      }
-    });
-  });
-}
-
-const describeStatuses = (report: LoadReport) =>
-  Object.entries(report.byStatus)
-    .map(([status, n]) => `${status}: ${n}`)
-    .join(', ') + (report.transportErrors ? `, transport errors: ${report.transportErrors}` : '');
 
 const rssMb = () => Math.round(process.memoryUsage().rss / 1_048_576);
 
@@ -69,57 +30,6 @@ async function withPeakRss<T>(load: () => Promise<T>): Promise<T & { peakMb: num
   } finally {
     clearInterval(timer);
   }
-}
-
-/** Runs bookSlotFast directly from `callers` concurrent loops for `durationS` seconds. */
-async function databaseCeiling(database: Database, orgId: string, dates: string[], slots: string[], durationS: number, callers = 100) {
-  // Random picks over the same dates and slots as the HTTP clients (a fresh organization).
-  const rules = (await orgRules(database, orgId))!;
-  const now = new Date(NOW);
-  let n = 0;
-  let commits = 0;
-  const started = performance.now();
-  const deadline = started + durationS * 1000;
-  const caller = async () => {
-    while (performance.now() < deadline) {
-      const i = ++n;
-      const windows = bookableWindows(rules.sites, dates[Math.floor(Math.random() * dates.length)]!, slots[Math.floor(Math.random() * slots.length)]!, 30, now);
-      const booked = await bookSlotFast(database, {
-        rules,
-        windows,
-        vehicle: { heightM: 3.5, lengthM: 12, needs: [] },
-        record: {
-          id: randomUUID(),
-          org_id: orgId,
-          tsr_number: `TSR-DB-${i}`,
-          tenant_name: 'Ceiling Freight',
-          tenant_email: 'ceiling@bench.example',
-          booking_type: 'delivery',
-          vehicle_type: 'rigid',
-          vehicle_registration: `DB${i}`,
-          vehicle_height_mm: 3500,
-          vehicle_height_m: 3.5,
-          expected_duration_min: 30,
-          driver_induction_completed: true,
-          status: 'pending',
-          source: 'portal',
-          manage_token_hash: randomUUID(),
-          created_at: now.toISOString(),
-          updated_at: now.toISOString(),
-        },
-        audit: { details: { source: 'portal', documents: 0 }, ip: '127.0.0.1', at: now },
-        mail: [
-          ['booking.received', ['ceiling@bench.example']],
-          ['booking.new_request', []],
-        ],
-        mailPayload: { documents: 0 },
-      });
-      if (booked) commits++;
-    }
-  };
-  await Promise.all(Array.from({ length: callers }, caller));
-  const elapsedMs = performance.now() - started;
-  return { commits, elapsedMs, perS: commits / (elapsedMs / 1000) };
 }
 
 const t = await openBench('postgres', { now: NOW, env: { RATE_LIMIT_DISABLED: 'true' } });
@@ -167,7 +77,7 @@ try {
   // The database's own ceiling for the same SQL: the booking statement of allocate-bay.ts run
   // straight on the pool by as many concurrent callers, with no HTTP, validation or JSON.
   const ceilingOrg = await createBenchOrg(database, { name: 'Ceiling Freight', sites: 2, baysPerSite: 12 });
-  const ceiling = await databaseCeiling(database, ceilingOrg.orgId, days.slice(0, 40), allSlots, Math.min(seconds, 8));
+  const ceiling = await databaseCeiling(database, ceilingOrg.orgId, days.slice(0, 40), allSlots, Math.min(seconds, 8), new Date(NOW));
   console.log(
     `database ceiling: ${ceiling.commits} bookings in ${(ceiling.elapsedMs / 1000).toFixed(1)} s with the same statement and no HTTP → ` +
       `${ceiling.perS.toFixed(0)}/s; ours/ceiling: ${(commitsPerS / ceiling.perS).toFixed(2)}`,
