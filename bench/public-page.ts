@@ -3,7 +3,9 @@
 // (bytes on the wire, as the server sends them), and how long /book/request takes until its form
 // is usable (the Company Name field and the Submit button shown, the organizations and sites loaded).
 // Prints `public page JS: N KB gz` (the heaviest public page) and `form ready: N ms` (median).
-// Run alone: npx tsx bench/public-page.ts        Knobs: BENCH_FORM_RUNS (default 7).
+// Then the same form on a throttled phone (slow 4G, 4× CPU: `public form ready (throttled phone): N ms`)
+// and a repeat visit (`repeat visit requests: N`: hashed assets that went to the server again).
+// Run alone: npx tsx bench/public-page.ts        Knobs: BENCH_FORM_RUNS (default 7), BENCH_PHONE_RUNS (default 5).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,6 +15,7 @@ import { envInt } from './lib/stats';
 import { freePort } from '../server/test/free-port';
 
 const runs = envInt('BENCH_FORM_RUNS', 7);
+const phoneRuns = envInt('BENCH_PHONE_RUNS', 5);
 const root = path.resolve(import.meta.dirname, '..');
 const PUBLIC_PAGES = ['/', '/book', '/book/request', '/book/help', '/book/terms'];
 
@@ -97,6 +100,52 @@ try {
   const heaviest = weights.reduce((a, b) => (b.gzKb > a.gzKb ? b : a));
   console.log(`public page JS: ${heaviest.gzKb.toFixed(0)} KB gz (${heaviest.page}; ${heaviest.kb.toFixed(0)} KB as sent with brotli; target ≤ 150 KB gz)`);
   console.log(`form ready: ${median.toFixed(0)} ms (median of ${runs} cold visits; target < 800 ms)`);
+
+  // A phone on a slow network: DevTools' "Slow 4G" (150 ms RTT, 1.6 Mbps down, 750 kbps up) and 4×
+  // CPU throttling, cold cache, median of BENCH_PHONE_RUNS visits.
+  const phoneTimes: number[] = [];
+  for (let run = 0; run < phoneRuns; run++) {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const infoLoaded = page.waitForResponse((response) => response.url().endsWith('/api/public/booking-info'), { timeout: 60_000 });
+    await page.goto(`${base}/book/request?org=${acme.id}`, { waitUntil: 'commit', timeout: 60_000 });
+    await Promise.all([
+      infoLoaded,
+      page.getByRole('textbox', { name: 'Company Name' }).waitFor({ state: 'visible', timeout: 60_000 }),
+      page.getByRole('button', { name: 'Submit Booking Request' }).waitFor({ state: 'visible', timeout: 60_000 }),
+    ]);
+    phoneTimes.push(await page.evaluate(() => performance.now()));
+    await context.close();
+  }
+  phoneTimes.sort((a, b) => a - b);
+  const phoneMedian = phoneTimes[Math.floor(phoneTimes.length / 2)]!;
+  console.log(`form ready on a throttled phone, ${phoneRuns} cold visits: ${phoneTimes.map((t) => t.toFixed(0)).join(', ')} ms`);
+  console.log(`public form ready (throttled phone): ${phoneMedian.toFixed(0)} ms (median; slow 4G, 4× CPU; target ≤ 2500 ms)`);
+
+  // A repeat visit: the same browser comes back to the form; hashed assets it already holds must
+  // not go to the server again (no request, not even a revalidation).
+  {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${base}/book/request?org=${acme.id}`, { waitUntil: 'networkidle' });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const sent = new Map<string, string>();
+    const fromCache = new Set<string>();
+    cdp.on('Network.requestWillBeSent', (event) => sent.set(event.requestId, event.request.url));
+    cdp.on('Network.requestServedFromCache', (event) => fromCache.add(event.requestId));
+    cdp.on('Network.responseReceived', (event) => {
+      if (event.response.fromDiskCache || event.response.fromPrefetchCache) fromCache.add(event.requestId);
+    });
+    await page.goto(`${base}/book/request?org=${acme.id}`, { waitUntil: 'networkidle' });
+    const assetRequests = [...sent].filter(([id, url]) => new URL(url).pathname.startsWith('/assets/') && !fromCache.has(id));
+    console.log(`repeat visit requests: ${assetRequests.length} (hashed assets fetched or revalidated on a second visit to /book/request; target 0)`);
+    await context.close();
+  }
 } finally {
   await browser?.close();
   server.kill('SIGTERM');
