@@ -117,6 +117,12 @@ try {
     0,
   );
   console.log(`contention phase: PostgreSQL counted ${contentionDeadlocks} deadlocks (pg_stat_database.deadlocks)`);
+  // Issue 25: a storm on one full slot must be answered at least as fast as the spread commits.
+  const stormPerS = contention.sent / (contention.elapsedMs / 1000);
+  console.log(
+    `slot storm: ${stormPerS.toFixed(0)} req/s (${contention.sent} requests for one slot, ${winners} booked, ${refused} refused with 409, overlaps ${await countOverlaps(database.db)}; ` +
+      `spread commits ${commitsPerS.toFixed(0)}/s; target ≥ the spread commit rate: ${stormPerS >= commitsPerS ? 'met' : 'NOT met'})`,
+  );
   if (serverErrors > 0) {
     // Not a benchmark failure (no booking is wrong), but a defect to fix: say what the server logged.
     const events = await database.query<{ message: string; n: number }>(

@@ -48,7 +48,7 @@ const benchmarks = [
   { file: 'realtime-fanout.ts', title: 'Realtime fan-out: 2,000 sockets of one organization on one node receive a booking change (PostgreSQL)' },
   { file: 'cluster-throughput.ts', title: 'Cluster: booking commits/s through HAProxy and PgBouncer, 1 and 3 nodes, vs the database ceiling' },
 ];
-const KEY_LINE = /^(availability speedup:|availability latency \d|booking commits\/s:|ssc schedule-appointment:|server memory|startup first:|idle memory|upload memory:|public page JS:|form ready:|public form ready \(throttled phone\):|repeat visit requests:|gate event to second screen:|plate match:|ocr:|reports( \(PGlite\))?:|webhook deliveries( \(PGlite\))?:|availability compute:|demo seed:|realtime across processes:|cluster booking commits\/s:|realtime fan-out:|slowest screen:|WARNING:|FAILED)/;
+const KEY_LINE = /^(availability speedup:|availability latency \d|booking commits\/s:|slot storm:|ssc schedule-appointment:|server memory|startup first:|idle memory|upload memory:|public page JS:|form ready:|public form ready \(throttled phone\):|repeat visit requests:|gate event to second screen:|plate match:|ocr:|reports( \(PGlite\))?:|webhook deliveries( \(PGlite\))?:|availability compute:|demo seed:|realtime across processes:|cluster booking commits\/s:|realtime fan-out:|slowest screen:|WARNING:|FAILED)/;
 
 type Outcome = { file: string; title: string; lines: string[]; exitCode: number; seconds: number };
 
