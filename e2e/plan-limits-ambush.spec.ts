@@ -103,7 +103,7 @@ test.describe('plan limits never ambush a haulier', () => {
     await expect(violations).toContainText(`${ownOrg.name} would be over ${planName}’s limits`);
     await expect(violations.locator('[data-violation]')).toHaveCount(1);
     await expect(violations.locator('[data-violation="bays"]')).toHaveText(planChangeViolationMessage('bays', planName, 2, 1));
-    await capture('superadmin-organization-downgrade-confirm');
+    await capture('superadmin-organization-downgrade-confirm', { fullPage: false });
 
     // Not changed until confirmed.
     const before = await request.get(`/api/platform/organizations/${ownOrg.orgId}/plan`, { headers: platform });

@@ -135,7 +135,7 @@ function ChangePlanModal({ orgId, orgName, currentPlanId, plans, opened, onClose
             Cancel
           </Button>
           {violations ? (
-            <Button color="orange.9" loading={assign.isPending} onClick={() => submit(true)}>
+            <Button color="red.9" loading={assign.isPending} onClick={() => submit(true)}>
               Change plan anyway
             </Button>
           ) : (
