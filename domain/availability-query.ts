@@ -41,5 +41,7 @@ export const availabilityResponseSchema = z.object({
   lastBookableDate: z.string(),
   /** Why the day offers nothing, in words; null when some slot can be booked. */
   notice: z.string().nullable(),
+  /** The organization takes no more bookings this calendar month (its plan's cap is reached): no slots, a neutral notice. */
+  isMonthFull: z.boolean(),
 });
 export type AvailabilityResponse = z.infer<typeof availabilityResponseSchema>;

@@ -84,6 +84,63 @@ export function planLimitMessage(kind: PlanLimitKind, planName: string, allowed:
   }
 }
 
+// --- Plan changes and the monthly booking cap (issue 22 item 13) ------------------------------
+
+export const PLAN_CHANGE_OVER_LIMITS = 'plan_change_over_limits';
+
+/** The 409 asking to confirm a plan change that breaks limits; the violations come with it. */
+export const planChangeOverLimitsMessage = (orgName: string, planName: string) =>
+  `${orgName} would be over the ${planName} plan’s limits. Confirm to change the plan anyway.`;
+
+/** Why one limit breaks under the new plan, and what that means for the organization. */
+export function planChangeViolationMessage(kind: PlanLimitKind, planName: string, used: number, allowed: number): string {
+  const uses = used.toLocaleString('en-US');
+  const allows = `the ${planName} plan allows ${plural(allowed, kind)}`;
+  switch (kind) {
+    case 'sites':
+      return `Sites: ${uses} active, ${allows}. No site can be added or reactivated until enough are deactivated.`;
+    case 'bays':
+      return `Bays: ${uses} active at active sites, ${allows}. No bay can be added or reactivated until enough are deactivated.`;
+    case 'members':
+      return `Members: ${uses}, pending invitations included, ${allows}. Nobody can be invited or reactivated until enough are removed.`;
+    case 'bookings':
+      return `Bookings: ${uses} made this month, ${allows}. The booking portal stops offering slots for the rest of the month and every new booking is refused.`;
+  }
+}
+
+/**
+ * The limits an organization would break on a plan with `limits`: sites, bays and members above
+ * the limit; bookings at or above it (the portal closes for the rest of the month).
+ */
+export function planChangeViolations(
+  planName: string,
+  limits: Record<PlanLimitKind, number | null>,
+  usage: Record<PlanLimitKind, number>,
+): PlanChangeViolation[] {
+  return PLAN_LIMIT_KINDS.flatMap((kind) => {
+    const allowed = limits[kind];
+    if (allowed === null) return [];
+    const used = usage[kind];
+    const breaks = kind === 'bookings' ? used >= allowed : used > allowed;
+    return breaks ? [{ kind, used, allowed, message: planChangeViolationMessage(kind, planName, used, allowed) }] : [];
+  });
+}
+
+/** The shares of the monthly booking cap at which the organization's admins are e-mailed, once each a month. */
+export const BOOKING_CAP_ALERT_PERCENTS = [80, 100] as const;
+export type BookingCapAlertPercent = (typeof BOOKING_CAP_ALERT_PERCENTS)[number];
+
+/** The number of bookings that reaches `percent` of a cap of `allowed` (80 % of 10 is 8; of 3 is 3). */
+export function bookingCapThreshold(allowed: number, percent: number): number {
+  return Math.ceil((allowed * percent) / 100);
+}
+
+/** The thresholds `used` bookings have reached under a cap of `allowed` (none when the cap is 0). */
+export function reachedBookingCapPercents(allowed: number, used: number): BookingCapAlertPercent[] {
+  if (allowed <= 0) return [];
+  return BOOKING_CAP_ALERT_PERCENTS.filter((percent) => used >= bookingCapThreshold(allowed, percent));
+}
+
 /** 'unlimited' or '10 sites'. */
 export function limitLabel(kind: PlanLimitKind, allowed: number | null): string {
   return allowed === null ? `unlimited ${PLAN_LIMIT_LABELS[kind].many}` : plural(allowed, kind);
@@ -300,8 +357,19 @@ export const assignPlanSchema = z.object({
     .string({ error: 'Choose a plan' })
     .regex(uuidLike, { error: 'Choose a plan' })
     .nullable(),
+  /** A plan the organization would be over: 409 plan_change_over_limits listing what breaks, unless true. */
+  confirm: z.boolean().optional(),
 });
 export type AssignPlanInput = z.infer<typeof assignPlanSchema>;
+
+/** One limit a plan change would break: the organization's use against the new plan's limit, in words. */
+export const planChangeViolationSchema = z.object({
+  kind: z.enum(PLAN_LIMIT_KINDS),
+  used: z.number(),
+  allowed: z.number(),
+  message: z.string(),
+});
+export type PlanChangeViolation = z.infer<typeof planChangeViolationSchema>;
 
 export const limitUsageSchema = z.object({
   kind: z.enum(PLAN_LIMIT_KINDS),

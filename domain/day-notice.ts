@@ -4,7 +4,7 @@ import { formatMinutes } from './slot-grid';
 // Why a day has nothing to offer, in words a haulier can act on. The slot grid shows it where the
 // slots would be; the server answers with the same words when a booking is refused for that reason.
 
-export type DayStatus = 'no_bays' | 'no_compatible_bay' | 'past' | 'beyond_horizon' | 'closed' | 'too_soon' | 'full';
+export type DayStatus = 'no_bays' | 'no_compatible_bay' | 'past' | 'beyond_horizon' | 'closed' | 'too_soon' | 'full' | 'month_full';
 
 const DAY_MS = 86_400_000;
 const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -55,3 +55,9 @@ export const tooSoonMessage = (siteName: string, minAdvanceMin: number) =>
   `Bookings must be made at least ${formatMinutes(minAdvanceMin)} in advance: no time is left on this day at ${siteName}.`;
 
 export const fullDayMessage = 'Every compatible bay is booked or closed for the whole of this day. Please choose another date.';
+
+/**
+ * The portal's answer once the organization's monthly booking cap is reached (issue 22 item 13):
+ * neutral — the haulier is not told about plans or limits.
+ */
+export const monthFullMessage = 'This site is not taking more bookings this month.';

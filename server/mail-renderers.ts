@@ -2,6 +2,7 @@ import { bookingMailRenderers } from './modules/bookings/booking-mail-queue';
 import { teamMailRenderers } from './modules/team/invitation-mail';
 import { gateMailRenderers } from './modules/gate/gate-mail';
 import { webhookMailRenderers } from './delivery/webhook-mail';
+import { bookingCapMailRenderers } from './modules/billing/booking-cap-mail';
 import type { MailRenderers } from './mail/outbox';
 
 /** Every kind of queued mail the outbox worker can render, by area. */
@@ -10,4 +11,5 @@ export const mailRenderers: MailRenderers = {
   ...teamMailRenderers,
   ...gateMailRenderers,
   ...webhookMailRenderers,
+  ...bookingCapMailRenderers,
 };

@@ -73,6 +73,26 @@ export const billing = pgTable('billing', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
+/**
+ * The monthly booking cap's e-mails to the organization's admins (issue 22 item 13): one row per
+ * organization, calendar month (UTC, 'YYYY-MM') and threshold (80, 100) once that e-mail is queued,
+ * so each goes out once a month whatever the concurrency (docs/decisions/035-plan-limits-never-ambush.md).
+ */
+export const bookingCapAlerts = pgTable(
+  'booking_cap_alerts',
+  {
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    periodKey: text('period_key').notNull(),
+    percent: integer('percent').notNull(),
+    allowed: integer('allowed').notNull(),
+    used: integer('used').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'booking_cap_alerts_pk', columns: [t.orgId, t.periodKey, t.percent] })],
+);
+
 export const invoices = pgTable(
   'invoices',
   {

@@ -4,6 +4,7 @@ import {
   beyondHorizonMessage,
   closedDayMessage,
   fullDayMessage,
+  monthFullMessage,
   noCompatibleBayMessage,
   pastDayMessage,
   tooSoonMessage,
@@ -12,6 +13,7 @@ import {
 import { buildSlotGrid, todayIn } from '../../../domain/slot-grid';
 import type { Db, Tx } from '../../db/client';
 import { notFound } from '../../plugins/errors';
+import { monthlyBookingCapOf } from '../billing/plan-limits';
 import * as repo from './availability.repo';
 
 export type AvailabilityQuery = {
@@ -54,6 +56,8 @@ export type DayAvailability = {
   notice: string | null;
   /** Every site with a compatible bay is stopped (emergency): nothing can be booked now. */
   isEmergencyStop: boolean;
+  /** The organization's monthly booking cap is reached (asked with `isMonthlyCapApplied`): no slot is offered. */
+  isMonthFull: boolean;
 };
 
 /** The portal's answer while a site is stopped (docs/decisions/011-gate-rules.md). */
@@ -70,10 +74,16 @@ export async function getDayAvailability(
   db: Db | Tx,
   query: AvailabilityQuery,
   now: Date,
-  options: { excludeBookingId?: string; ignoreMinAdvance?: boolean } = {},
+  options: {
+    excludeBookingId?: string;
+    ignoreMinAdvance?: boolean;
+    /** The public portal: once this month's booking cap is reached, offer nothing and say so neutrally. */
+    isMonthlyCapApplied?: boolean;
+  } = {},
 ): Promise<DayAvailability> {
   const org = await repo.findBookableOrg(db, query.orgId);
   if (!org) throw notFound('Organization');
+  const isMonthFull = options.isMonthlyCapApplied ? ((await monthlyBookingCapOf(db, org.id, now))?.isReached ?? false) : false;
   const vehicle = {
     heightM: query.vehicleHeightM ?? 0,
     lengthM: query.vehicleLengthM ?? null,
@@ -95,7 +105,7 @@ export async function getDayAvailability(
     return {
       site,
       bays: siteBays,
-      slots: isBeyondHorizon || isStopped ? [] : buildSlotGrid({
+      slots: isBeyondHorizon || isStopped || isMonthFull ? [] : buildSlotGrid({
         date: query.date,
         timeZone: site.timeZone,
         operatingHours: site.operatingHours,
@@ -168,7 +178,10 @@ export async function getDayAvailability(
   let status: DayStatus | null = null;
   let notice: string | null = null;
   const isEmergencyStop = grids.length > 0 && grids.every((g) => g.site.emergencyAt !== null);
-  if (isEmergencyStop) {
+  if (isMonthFull) {
+    status = 'month_full';
+    notice = monthFullMessage;
+  } else if (isEmergencyStop) {
     status = 'closed';
     notice = emergencyStopMessage(grids[0]!.site.siteName);
   } else if (compatible.length === 0) {
@@ -206,5 +219,6 @@ export async function getDayAvailability(
     status,
     notice,
     isEmergencyStop,
+    isMonthFull,
   };
 }

@@ -236,7 +236,11 @@ describe.each(databaseKinds)('billing API on %s', (kind) => {
       const moved = await call('PUT', `/api/platform/organizations/${charlie.id}/plan`, superSession, { planId: tiny!.id });
       expect(moved.status).toBe(200);
       expect(moved.body.plan).toMatchObject({ name: 'Tiny', priceUsd: 10 });
-      const onTiny = await call('PUT', `/api/platform/organizations/${alpha.id}/plan`, superSession, { planId: tiny!.id });
+      // Alpha has a site and Tiny allows none: refused until confirmed (issue 22 item 13, booking-cap.test.ts).
+      const unconfirmed = await call('PUT', `/api/platform/organizations/${alpha.id}/plan`, superSession, { planId: tiny!.id });
+      expect(unconfirmed.status).toBe(409);
+      expect(unconfirmed.body.error.details.violations).toEqual([expect.objectContaining({ kind: 'sites', used: 1, allowed: 0 })]);
+      const onTiny = await call('PUT', `/api/platform/organizations/${alpha.id}/plan`, superSession, { planId: tiny!.id, confirm: true });
       expect(onTiny.body.usage.find((u: { kind: string }) => u.kind === 'sites')).toEqual({ kind: 'sites', used: 1, allowed: 0, isOver: true });
       const [entry] = await query<{ details: any; org_id: string; actor_email: string }>(
         `select details, org_id, actor_email from audit_log where action = 'organization.plan_changed' and org_id = $1`,

@@ -78,11 +78,13 @@ const billingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx })
       schema: {
         ...contract['PUT /api/platform/organizations/:orgId/plan'],
         tags,
-        summary: 'Puts an organization on a plan (planId null: no plan — unlimited, not invoiced). Super admins and platform owners',
+        summary:
+          'Puts an organization on a plan (planId null: no plan — unlimited, not invoiced). Super admins and platform owners. A plan the organization would be over answers 409 plan_change_over_limits with details.violations (what breaks), unless confirm: true',
         security,
       },
     },
-    async (request) => assignPlan(ctx, requirePlatformAdmin(request), request.params.orgId, request.body.planId, request.ip),
+    async (request) =>
+      assignPlan(ctx, requirePlatformAdmin(request), request.params.orgId, request.body.planId, request.ip, { confirm: request.body.confirm === true }),
   );
 
   app.get(

@@ -1,8 +1,11 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { monthStartOf, planLimitMessage, type PlanLimitKind } from '../../../domain/billing';
+import { monthStartOf, periodKeyOf, planLimitMessage, reachedBookingCapPercents, type PlanLimitKind } from '../../../domain/billing';
 import type { Db, Tx } from '../../db/client';
-import { billing, plans } from '../../db/schema';
+import { billing, bookingCapAlerts, organizations, plans } from '../../db/schema';
+import { enqueueMail } from '../../mail/outbox';
+import { listOrgAdminEmails } from '../../mail/recipients';
 import { AppError } from '../../plugins/errors';
+import { BOOKING_CAP_MAIL_KIND, type BookingCapMailPayload } from './booking-cap-mail';
 
 // An organization's plan limits, enforced where sites, bays, members and bookings are created
 // (docs/decisions/022-billing.md). The check runs inside the creating transaction: the plan's
@@ -87,9 +90,48 @@ export async function assertWithinPlanLimit(tx: Tx, orgId: string, kind: PlanLim
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`plan-limit:${kind}:${orgId}`}, 0))`);
   const used = await countOf(tx, sql`select ${usageCountSql(kind, orgId, check.now, { pendingInvitations: check.pendingInvitations })} as n`);
   if (used + adding > limit.allowed) throw planLimitReached(kind, limit.planName, limit.allowed, used);
+  if (kind === 'bookings') await queueBookingCapAlerts(tx, orgId, { planName: limit.planName, allowed: limit.allowed }, used + adding, check.now);
 }
 
-async function countOf(tx: Tx, query: SQL): Promise<number> {
+// --- The monthly booking cap: the portal closes, the admins are told (issue 22 item 13) ----------
+
+export type MonthlyBookingCap = { planName: string; allowed: number; used: number; isReached: boolean };
+
+/**
+ * The organization's monthly booking cap and this month's (UTC) bookings against it; undefined
+ * when its plan sets none (one primary-key join, no count).
+ */
+export async function monthlyBookingCapOf(db: Conn, orgId: string, now: Date): Promise<MonthlyBookingCap | undefined> {
+  const limit = await planLimitOf(db, orgId, 'bookings');
+  if (!limit || limit.allowed === null) return undefined;
+  const used = await countOf(db, sql`select ${usageCountSql('bookings', orgId, now)} as n`);
+  return { planName: limit.planName, allowed: limit.allowed, used, isReached: used >= limit.allowed };
+}
+
+/**
+ * E-mails the organization's active admins when `used` bookings this month reach 80 % and 100 % of
+ * the cap — once per threshold and month: the `booking_cap_alerts` row (primary key organization,
+ * month, threshold) is written with the mail in the caller's transaction, so concurrent bookings,
+ * retries and rolled-back bookings never send one twice or lose one. Thresholds reached together
+ * (a small cap, or a plan change) send one mail, for the highest.
+ */
+export async function queueBookingCapAlerts(tx: Tx, orgId: string, cap: { planName: string; allowed: number }, used: number, now: Date): Promise<void> {
+  const reached = reachedBookingCapPercents(cap.allowed, used);
+  if (reached.length === 0) return;
+  const periodKey = periodKeyOf(now);
+  const inserted = await tx
+    .insert(bookingCapAlerts)
+    .values(reached.map((percent) => ({ orgId, periodKey, percent, allowed: cap.allowed, used, createdAt: now })))
+    .onConflictDoNothing()
+    .returning({ percent: bookingCapAlerts.percent });
+  if (inserted.length === 0) return;
+  const percent = Math.max(...inserted.map((row) => row.percent));
+  const [org] = await tx.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, orgId));
+  const payload: BookingCapMailPayload = { orgName: org?.name ?? 'Your organization', planName: cap.planName, percent, allowed: cap.allowed, used, periodKey };
+  await enqueueMail(tx, now, [{ kind: BOOKING_CAP_MAIL_KIND, orgId, recipients: await listOrgAdminEmails(tx, orgId), payload }]);
+}
+
+async function countOf(tx: Conn, query: SQL): Promise<number> {
   const result: unknown = await tx.execute(query);
   const rows = (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as { n: number | string | null }[];
   return Number(rows[0]?.n ?? 0);

@@ -25,6 +25,7 @@ function toAvailabilityDto(day: DayAvailability) {
     siteToday: day.siteToday,
     lastBookableDate: day.lastBookableDate,
     notice: day.notice,
+    isMonthFull: day.isMonthFull,
     slots: day.slots.map((s) => ({
       time: s.time,
       start: s.start.toISOString(),
@@ -104,6 +105,7 @@ const publicBookingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
           specialAccessNeeds: q.specialAccessNeeds,
         },
         ctx.clock.now(),
+        { isMonthlyCapApplied: true },
       );
       return toAvailabilityDto(day);
     },

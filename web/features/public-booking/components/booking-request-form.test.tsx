@@ -46,6 +46,7 @@ const availability: Availability = {
   siteToday: '2030-03-01',
   lastBookableDate: '2030-05-01',
   notice: null,
+  isMonthFull: false,
 };
 
 const created: CreatedBooking = {

@@ -61,7 +61,12 @@ export function SlotGrid({
             Availability could not be loaded. Change the date or try again.
           </Text>
         ) : availability ? (
-          availability.compatibleBays === 0 ? (
+          availability.isMonthFull ? (
+            // The organization takes no more bookings this month: the neutral notice, no grid.
+            <Alert color="gray" variant="light" styles={alertStyles} icon={<IconInfoCircle size={18} aria-hidden />} p="xs" data-testid="month-full">
+              {availability.notice}
+            </Alert>
+          ) : availability.compatibleBays === 0 ? (
             <Alert color="orange" variant="light" styles={alertStyles} icon={<IconAlertTriangle size={18} aria-hidden />} p="xs">
               <Text size="sm" fw={600} inherit>
                 No compatible bays for current vehicle specifications
@@ -89,7 +94,7 @@ export function SlotGrid({
         ) : null}
       </div>
 
-      {isLoadingFirst ? null : availability && (availability.slots.length === 0 || availability.compatibleBays === 0) ? (
+      {isLoadingFirst || availability?.isMonthFull ? null : availability && (availability.slots.length === 0 || availability.compatibleBays === 0) ? (
         <Text size="sm" c="dimmed">
           No slots available for selected date
         </Text>

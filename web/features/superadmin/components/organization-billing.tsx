@@ -1,11 +1,18 @@
-import { Alert, Badge, Button, Group, Modal, Paper, Progress, SimpleGrid, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Group, List, Modal, Paper, Progress, SimpleGrid, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { IconCash, IconDownload, IconReplace } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
-import { PAYMENT_REFERENCE_MAX, PLAN_LIMIT_LABELS, markInvoicePaidSchema, type LimitUsage } from '../../../../domain/billing';
+import {
+  PAYMENT_REFERENCE_MAX,
+  PLAN_CHANGE_OVER_LIMITS,
+  PLAN_LIMIT_LABELS,
+  markInvoicePaidSchema,
+  type LimitUsage,
+  type PlanChangeViolation,
+} from '../../../../domain/billing';
 import { NO_PLAN_LABEL, type OrganizationDetail } from '../../../../domain/platform-admin';
 import { SelectField } from '../../../components/ui/select-field';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useChangeInvoice } from '../../superadmin-billing/api/change-invoice';
 import { useDownloadInvoicePdf } from '../../superadmin-billing/api/download-invoice-pdf';
@@ -44,7 +51,17 @@ function UsageItem({ usage }: { usage: LimitUsage }) {
   );
 }
 
-/** Changing the organization's plan, confirmed; a plan whose limits are below its use is allowed and flagged. */
+/** What a plan change would break, from the server's 409 plan_change_over_limits; null for any other answer. */
+function violationsOf(error: unknown): PlanChangeViolation[] | null {
+  if (!(error instanceof ApiError) || error.code !== PLAN_CHANGE_OVER_LIMITS) return null;
+  const violations = (error.details as { violations?: PlanChangeViolation[] } | undefined)?.violations;
+  return Array.isArray(violations) ? violations : null;
+}
+
+/**
+ * Changing the organization's plan. A plan it would be over is not changed at once: the server's
+ * list of what breaks is shown and the change must be confirmed ("Change plan anyway").
+ */
 function ChangePlanModal({ orgId, orgName, currentPlanId, plans, opened, onClose }: {
   orgId: string;
   orgName: string;
@@ -62,17 +79,21 @@ function ChangePlanModal({ orgId, orgName, currentPlanId, plans, opened, onClose
     // eslint-disable-next-line react-hooks/exhaustive-deps -- a fresh dialog each time it opens
   }, [opened]);
   const chosen = plans.find((p) => p.id === planId);
-  const confirm = () =>
-    assign.mutate(planId || null, {
-      onSuccess: (result) => {
-        const over = result.usage.filter((u) => u.isOver).map((u) => PLAN_LIMIT_LABELS[u.kind].many);
-        toast.success('Plan changed', `${orgName} is on ${result.plan?.name ?? 'no plan'}.`);
-        if (over.length > 0) toast.info('Limits below current use', `${orgName} uses more ${over.join(', ')} than ${result.plan?.name} allows.`);
-        onClose();
+  const violations = assign.isError ? violationsOf(assign.error) : null;
+  const submit = (confirm: boolean) =>
+    assign.mutate(
+      { planId: planId || null, confirm },
+      {
+        onSuccess: (result) => {
+          const over = result.usage.filter((u) => u.isOver).map((u) => PLAN_LIMIT_LABELS[u.kind].many);
+          toast.success('Plan changed', `${orgName} is on ${result.plan?.name ?? 'no plan'}.`);
+          if (over.length > 0) toast.info('Limits below current use', `${orgName} uses more ${over.join(', ')} than ${result.plan?.name} allows.`);
+          onClose();
+        },
       },
-    });
+    );
   return (
-    <Modal opened={opened} onClose={onClose} title={`Change ${orgName}’s plan`} size="md">
+    <Modal opened={opened} onClose={onClose} title={`Change ${orgName}’s plan`} size="lg">
       <Stack gap="md">
         <SelectField
           label="Plan"
@@ -81,14 +102,30 @@ function ChangePlanModal({ orgId, orgName, currentPlanId, plans, opened, onClose
             ...plans.map((p) => ({ value: p.id, label: `${p.name} — ${formatMoney(p.priceUsd, 'USD')} a month${p.active ? '' : ' (retired)'}` })),
           ]}
           value={planId}
-          onChange={(event) => setPlanId(event.currentTarget.value)}
+          onChange={(event) => {
+            setPlanId(event.currentTarget.value);
+            assign.reset();
+          }}
         />
         <Text size="sm">
           {chosen
             ? `From now on ${orgName} is held to ${chosen.name}’s limits, and its next monthly invoice is for ${chosen.name}. Nothing already created is removed.`
             : `${orgName} will have no limits and will not be invoiced.`}
         </Text>
-        {assign.isError ? (
+        {violations ? (
+          <Alert styles={alertStyles} color="orange" role="alert" title={`${orgName} would be over ${chosen?.name ?? 'this plan'}’s limits`} data-testid="plan-change-violations">
+            <Stack gap="xs">
+              <List size="sm" spacing={4}>
+                {violations.map((violation) => (
+                  <List.Item key={violation.kind} data-violation={violation.kind}>
+                    {violation.message}
+                  </List.Item>
+                ))}
+              </List>
+              <Text size="sm">Nothing is removed. Change the plan anyway?</Text>
+            </Stack>
+          </Alert>
+        ) : assign.isError ? (
           <Alert styles={alertStyles} color="red" role="alert" title="Not changed">
             {errorMessage(assign.error, 'The plan could not be changed')}
           </Alert>
@@ -97,9 +134,15 @@ function ChangePlanModal({ orgId, orgName, currentPlanId, plans, opened, onClose
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button loading={assign.isPending} disabled={(currentPlanId ?? '') === planId} onClick={confirm}>
-            Change plan
-          </Button>
+          {violations ? (
+            <Button color="red.9" loading={assign.isPending} onClick={() => submit(true)}>
+              Change plan anyway
+            </Button>
+          ) : (
+            <Button loading={assign.isPending} disabled={(currentPlanId ?? '') === planId} onClick={() => submit(false)}>
+              Change plan
+            </Button>
+          )}
         </Group>
       </Stack>
     </Modal>
