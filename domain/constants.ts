@@ -8,6 +8,11 @@ export const MIN_DURATION_MIN = 15;
 export const MAX_DURATION_MIN = 480;
 export const MIN_ADVANCE_MIN = 120;
 export const BOOKING_WINDOW_MIN = 30;
+/**
+ * An arrival within this many minutes of the booked start, either side, is on time: the reports'
+ * punctuality and the gate's "LATE" (an approved vehicle not in yet once the window has passed).
+ */
+export const ON_TIME_WINDOW_MIN = BOOKING_WINDOW_MIN;
 export const OVERSTAY_THRESHOLD_MIN = 30;
 export const REVIEW_PROMISE_HOURS = 2;
 
@@ -53,5 +58,6 @@ export const DEMO_ACCOUNTS = [
   { email: 'super@baywise.test', role: 'super_admin', label: 'Super admin' },
   { email: 'admin@acme.test', role: 'org_admin', label: 'Acme Logistics admin' },
   { email: 'dock@acme.test', role: 'dockmaster', label: 'Acme dockmaster', employeeId: 'D1001' },
+  { email: 'security@acme.test', role: 'security', label: 'Acme security', employeeId: 'S1001' },
   { email: 'admin@harbour.test', role: 'org_admin', label: 'Harbour Foods admin' },
 ] as const;

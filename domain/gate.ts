@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adminBookingSchema } from './org-bookings';
+import { ON_TIME_WINDOW_MIN } from './constants';
 import { BOOKING_STATUSES } from './enums';
 import { multiLine } from './text-rules';
 
@@ -8,6 +9,24 @@ import { multiLine } from './text-rules';
 
 /** Check-in opens this long before the booking's start: a lifecycle rule, read from there. */
 export { CHECK_IN_EARLY_MIN } from './booking-lifecycle';
+/**
+ * "LATE" at the gate: an approved vehicle not checked in once the on-time window after its start
+ * has passed — the window the punctuality report counts as on time (ON_TIME_WINDOW_MIN).
+ */
+export function isLateArrival(status: string, startTime: Date, now: Date): boolean {
+  return status === 'approved' && now.getTime() > lateAfter(startTime).getTime();
+}
+
+/** The moment a booking starting at `startTime` becomes late: the end of its on-time window. */
+export function lateAfter(startTime: Date): Date {
+  return new Date(startTime.getTime() + ON_TIME_WINDOW_MIN * 60_000);
+}
+
+/** Approved bookings that started before this moment and are not in yet are late. */
+export function lateCutoff(now: Date): Date {
+  return new Date(now.getTime() - ON_TIME_WINDOW_MIN * 60_000);
+}
+
 /** Upcoming arrivals: the next hours the gate looks ahead. */
 export const UPCOMING_HOURS = 4;
 

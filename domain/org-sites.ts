@@ -48,6 +48,19 @@ export const WEEKDAY_LONG_LABELS: Record<Weekday, string> = {
 // offsets ('+05:00') some runtimes also accept.
 const TIME_ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
 
+/**
+ * The organization's time zone, a new site's default: the zone most of its sites use (active
+ * sites first, else any; a tie goes to the earliest listed); null without sites.
+ */
+export function organizationTimeZone(sites: ReadonlyArray<{ timeZone: string; active?: boolean }>): string | null {
+  const pool = sites.some((s) => s.active !== false) ? sites.filter((s) => s.active !== false) : sites;
+  const counts = new Map<string, number>();
+  for (const site of pool) counts.set(site.timeZone, (counts.get(site.timeZone) ?? 0) + 1);
+  let best: string | null = null;
+  for (const [zone, n] of counts) if (best === null || n > counts.get(best)!) best = zone;
+  return best;
+}
+
 /** True for an IANA time-zone name the runtime knows. */
 export function isIanaTimeZone(timeZone: string): boolean {
   return timeZone.length <= 64 && TIME_ZONE_NAME.test(timeZone) && isValidTimeZone(timeZone);

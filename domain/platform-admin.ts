@@ -13,8 +13,20 @@ import { multiLine, singleLine } from './text-rules';
 export const STATS_PERIODS_DAYS = [7, 30] as const;
 export type StatsPeriodDays = (typeof STATS_PERIODS_DAYS)[number];
 export const DEFAULT_STATS_PERIOD_DAYS: StatsPeriodDays = 30;
-/** Alerts are the audit entries of this many hours whose action names an error, warning or alert. */
+/**
+ * "Alerts (24 h)" on the platform dashboard: over this many hours, the open error groups seen, the
+ * emergency stops of sites and the organizations suspended.
+ */
 export const ALERTS_WINDOW_HOURS = 24;
+/** The audit actions that are alerts: a site's emergency stop, an organization's suspension. */
+export const ALERT_AUDIT_ACTIONS = { emergencyStop: 'site.emergency_stopped', suspension: 'organization.suspended' } as const;
+export const alertCountsSchema = z.object({
+  /** Error groups with an event in the window that are open (never resolved, or seen again since). */
+  openErrorGroups: z.number(),
+  emergencyStops: z.number(),
+  suspensions: z.number(),
+});
+export type AlertCounts = z.infer<typeof alertCountsSchema>;
 export const ALERT_ACTION_WORDS = ['error', 'warning', 'alert'] as const;
 /** The dashboard lists the first 3 organizations and the 5 latest audit entries. */
 export const DASHBOARD_ORGANIZATIONS = 3;
@@ -118,8 +130,9 @@ export const platformStatsSchema = z.object({
   activeMemberships: z.number(),
   /** Sum of amount_paid of paid invoices paid within the period, USD; null when there is none (shown as a dash). */
   revenueUsd: z.number().nullable(),
-  /** Audit entries of the last 24 hours whose action contains error, warning or alert. */
+  /** The alerts of the last 24 hours: open error groups + emergency stops + suspensions (alertCounts). */
   alerts: z.number(),
+  alertCounts: alertCountsSchema,
   generatedAt: z.string(),
 });
 export type PlatformStats = z.infer<typeof platformStatsSchema>;

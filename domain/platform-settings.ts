@@ -12,7 +12,17 @@ export const PLATFORM_CONFIG_KEY = 'platform.config';
 
 export const DEFAULT_PLATFORM_NAME = 'Baywise';
 
-export const PLATFORM_CONFIG_LIMITS = { platformName: 80, supportEmail: 254, supportPhone: 40, maintenanceBanner: 500 } as const;
+export const PLATFORM_CONFIG_LIMITS = { platformName: 80, supportEmail: 254, supportPhone: 40, maintenanceBanner: 500, sellerName: 120, sellerAddress: 300, sellerTaxNumber: 40, paymentInstructions: 500 } as const;
+
+/** A text field of several lines that may be left empty ('' and whitespace are stored as null). */
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(...multiLine(label))
+    .nullable()
+    .transform((value) => (value ? value : null));
 
 /** A text field that may be left empty: '' and whitespace are stored as null. */
 const optionalLine = (label: string, max: number) =>
@@ -51,6 +61,12 @@ const fields = {
     .refine(...multiLine('Maintenance banner'))
     .nullable()
     .transform((value) => (value ? value : null)),
+  /** The seller on invoices (issue 22 item 15): legal name (empty: the platform name), address, tax number. */
+  sellerName: optionalLine('Seller name', 120),
+  sellerAddress: optionalText('Seller address', 300),
+  sellerTaxNumber: optionalLine('Tax number', 40),
+  /** How to pay an invoice (bank details, reference to quote), printed on every invoice PDF. */
+  paymentInstructions: optionalText('Payment instructions', 500),
   /** Platform roles must enrol in two-factor sign-in before they can use the platform screens. */
   mfaRequired: z.boolean({ error: 'Two-factor requirement must be on or off' }),
   /** Webhook, SSC and TSR targets may be on loopback, private and link-local networks (off: SSRF guard; tests turn it on). */
@@ -67,6 +83,10 @@ export const platformConfigSchema = z.object({
   maintenanceBanner: fields.maintenanceBanner.default(null),
   mfaRequired: fields.mfaRequired.default(false),
   allowPrivateWebhookTargets: fields.allowPrivateWebhookTargets.default(false),
+  sellerName: fields.sellerName.default(null),
+  sellerAddress: fields.sellerAddress.default(null),
+  sellerTaxNumber: fields.sellerTaxNumber.default(null),
+  paymentInstructions: fields.paymentInstructions.default(null),
 });
 
 export type PlatformConfig = z.infer<typeof platformConfigSchema>;
@@ -74,7 +94,15 @@ export type PlatformConfig = z.infer<typeof platformConfigSchema>;
 /** PUT /api/platform/settings and the settings form: the whole configuration, every field named. */
 // (allowPrivateWebhookTargets may be left out by the settings form, which has no switch for it yet: false.)
 export const platformConfigInputSchema = z
-  .object({ ...fields, allowPrivateWebhookTargets: fields.allowPrivateWebhookTargets.default(false) })
+  .object({
+    ...fields,
+    allowPrivateWebhookTargets: fields.allowPrivateWebhookTargets.default(false),
+    // The invoice seller's fields came later: a client that does not send them clears them.
+    sellerName: fields.sellerName.default(null),
+    sellerAddress: fields.sellerAddress.default(null),
+    sellerTaxNumber: fields.sellerTaxNumber.default(null),
+    paymentInstructions: fields.paymentInstructions.default(null),
+  })
   .strict();
 export type PlatformConfigInput = z.input<typeof platformConfigInputSchema>;
 
@@ -123,7 +151,17 @@ export const platformConfigDtoSchema = z.object({
   maintenanceBanner: z.string().nullable(),
   mfaRequired: z.boolean(),
   allowPrivateWebhookTargets: z.boolean(),
+  sellerName: z.string().nullable(),
+  sellerAddress: z.string().nullable(),
+  sellerTaxNumber: z.string().nullable(),
+  paymentInstructions: z.string().nullable(),
 });
+
+/** The seller as an invoice prints it: the legal name (the platform's name when none is set) and what is set of the rest. */
+export type InvoiceSeller = { name: string; address: string | null; taxNumber: string | null; paymentInstructions: string | null };
+export function invoiceSellerOf(config: Pick<PlatformConfig, 'platformName' | 'sellerName' | 'sellerAddress' | 'sellerTaxNumber' | 'paymentInstructions'>): InvoiceSeller {
+  return { name: config.sellerName ?? config.platformName, address: config.sellerAddress, taxNumber: config.sellerTaxNumber, paymentInstructions: config.paymentInstructions };
+}
 
 /** GET/PUT /api/platform/settings: the configuration, the plans to choose from, and who may change it. */
 export const platformSettingsViewSchema = z.object({

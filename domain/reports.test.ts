@@ -75,8 +75,8 @@ describe('report CSV', () => {
 
   it('writes the header and one line per row, and reads back as the same table', () => {
     const rows: UtilisationBay[] = [
-      { bayId: 'b1', bayName: '=cmd|calc', siteId: 's', siteName: 'North, "Main"', openMinutes: 960, bookedMinutes: 480, occupiedMinutes: 30, bookedRate: 0.5, occupiedRate: 30 / 960 },
-      { bayId: 'b2', bayName: 'B-2', siteId: 's', siteName: 'North', openMinutes: 0, bookedMinutes: 0, occupiedMinutes: 0, bookedRate: null, occupiedRate: null },
+      { bayId: 'b1', bayName: '=cmd|calc', isActive: true, siteId: 's', siteName: 'North, "Main"', openMinutes: 960, bookedMinutes: 480, occupiedMinutes: 30, bookedRate: 0.5, occupiedRate: 30 / 960 },
+      { bayId: 'b2', bayName: 'B-2', isActive: true, siteId: 's', siteName: 'North', openMinutes: 0, bookedMinutes: 0, occupiedMinutes: 0, bookedRate: null, occupiedRate: null },
     ];
     const csv = toCsv(UTILISATION_COLUMNS, rows);
     expect(csv.startsWith(CSV_BOM)).toBe(true);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ON_TIME_WINDOW_MIN } from './constants';
 import { isCalendarDate } from './booking-request';
 import { addDays } from './day-notice';
 import { BOOKING_TYPES, WEEKDAYS } from './enums';
@@ -16,7 +17,8 @@ import { daysInRange } from './org-schedule';
 // Which bookings each report reads (docs/decisions/013-reports.md):
 // - utilisation: every status but declined, cancelled and no-show (RELEASED); time outside the
 //   bay's open hours (the site's hours minus site-wide and bay blackouts, holiday closures
-//   included) is not counted; active bays only.
+//   included) is not counted; each bay only while it was in service (its active periods, so a
+//   deactivated bay keeps its history and a new bay counts from the day it was made).
 // - punctuality: arrivals (bookings checked in at the gate) starting in the range.
 // - dwell: visits (checked in) starting in the range; each time needs both of its timestamps.
 // - no-shows and cancellations: bookings starting in the range, except declined ones.
@@ -159,6 +161,8 @@ export type UtilisationFigures = z.infer<typeof utilisationFiguresSchema>;
 export const utilisationBaySchema = utilisationFiguresSchema.extend({
   bayId: z.string(),
   bayName: z.string(),
+  /** False for a bay deactivated since: its figures are from while it was in service. */
+  isActive: z.boolean(),
   siteId: z.string(),
   siteName: z.string(),
 });
@@ -166,7 +170,7 @@ export type UtilisationBay = z.infer<typeof utilisationBaySchema>;
 
 export const utilisationReportSchema = z.object({
   ...reportHeaderFields,
-  /** The table: each active bay over the whole range, by site then bay name. */
+  /** The table: each bay in service at some time in the range, over the range, by site then bay name. */
   bays: z.array(utilisationBaySchema),
   /** The heat map: one cell per bay and site-local day (every day of the range, closed days 0). */
   cells: z.array(utilisationFiguresSchema.extend({ bayId: z.string(), date: z.string() })),
@@ -214,8 +218,8 @@ export type GroupedReportCsvQuery = z.input<typeof groupedReportCsvQuerySchema>;
 
 // ── Punctuality ─────────────────────────────────────────────────────────────────────────────────
 
-/** Spec §9's booking window: an arrival within this many minutes of the start, either side, is on time. */
-export const PUNCTUALITY_WINDOW_MIN = 30;
+/** Spec §9's booking window: an arrival within this many minutes of the start, either side, is on time (the gate's "LATE" too). */
+export const PUNCTUALITY_WINDOW_MIN = ON_TIME_WINDOW_MIN;
 
 /**
  * How late the late arrivals were, in minutes after the booked start (all are later than the
@@ -394,7 +398,7 @@ const minutes = (value: number | null): string => (value === null ? '' : value.t
 
 export const UTILISATION_COLUMNS: ReadonlyArray<ReportColumn<UtilisationBay>> = [
   { header: 'Site', value: (r) => r.siteName },
-  { header: 'Bay', value: (r) => r.bayName },
+  { header: 'Bay', value: (r) => (r.isActive ? r.bayName : `${r.bayName} (inactive)`) },
   { header: 'Open hours', value: (r) => hours(r.openMinutes) },
   { header: 'Booked hours', value: (r) => hours(r.bookedMinutes) },
   { header: 'Occupied hours', value: (r) => hours(r.occupiedMinutes) },

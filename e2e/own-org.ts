@@ -75,7 +75,7 @@ export function zoneNearNoon(now = new Date()): string {
   return offset === 0 ? 'Etc/GMT' : offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
 }
 
-async function bearer(request: APIRequestContext, email: string, orgId?: string): Promise<Record<string, string>> {
+export async function bearer(request: APIRequestContext, email: string, orgId?: string): Promise<Record<string, string>> {
   const session = await request.post('/api/auth/token?grant_type=password', { data: { email, password: DEMO_PASSWORD, ...(orgId ? { orgId } : {}) } });
   expect(session.ok(), `sign-in of ${email}: ${await session.text()}`).toBeTruthy();
   return { authorization: `Bearer ${((await session.json()) as { access_token: string }).access_token}` };

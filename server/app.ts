@@ -194,9 +194,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       index: false,
       // The build writes .br and .gz beside each asset; the one the browser accepts is sent.
       preCompressed: true,
+      // Our own Cache-Control below, not send's default ('public, max-age=0', which overwrote it).
+      cacheControl: false,
       setHeaders: (res, filePath) => {
-        // Hashed file names change with their content: cache them for a year.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        // Hashed file names change with their content: cache them for a year, never revalidated
+        // (issue 22 item 16); everything else (index.html, icons) is revalidated each time.
+        const isHashedAsset = path.resolve(filePath).startsWith(path.join(path.resolve(options.webDist!), 'assets') + path.sep);
+        res.setHeader('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
     const indexHtml = fs.readFileSync(path.join(options.webDist, 'index.html'), 'utf8');

@@ -302,6 +302,33 @@ export const bays = pgTable(
 );
 
 /**
+ * When a bay was in service (migration 0016): one row per period, open-ended while it is active.
+ * Written by a trigger on `bays` (insert, and each change of `active`); the utilisation report
+ * counts a bay's open hours only inside these periods.
+ */
+export const bayActivePeriods = pgTable(
+  'bay_active_periods',
+  {
+    id: id(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    bayId: uuid('bay_id')
+      .notNull()
+      .references(() => bays.id, { onDelete: 'cascade' }),
+    activeFrom: ts('active_from').notNull(),
+    activeUntil: ts('active_until'),
+  },
+  (t) => [
+    index('bay_active_periods_org_site_idx').on(t.orgId, t.siteId, t.bayId),
+    uniqueIndex('bay_active_periods_open_idx').on(t.bayId).where(sql`${t.activeUntil} is null`),
+  ],
+);
+
+/**
  * A recurring blackout: an RFC 5545 RRULE (without DTSTART) from `startsOn` at `startLocal` in the
  * site's time zone, each occurrence `durationMin` long; expanded into `blackouts` rows.
  */

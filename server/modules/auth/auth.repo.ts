@@ -1,7 +1,8 @@
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import {
+  auditLog,
   authSessions,
   authTokens,
   organizations,
@@ -37,6 +38,18 @@ export function listMembershipsAnyOrg(db: Conn, userId: string) {
     .innerJoin(organizations, eq(organizations.id, orgMemberships.orgId))
     .where(eq(orgMemberships.userId, userId))
     .orderBy(asc(organizations.name));
+}
+
+/** The reason of the organization's latest suspension, from its audit entry (null when none is on record). */
+export async function findSuspensionReason(db: Conn, orgId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ details: auditLog.details })
+    .from(auditLog)
+    .where(and(eq(auditLog.orgId, orgId), eq(auditLog.resourceType, 'organization'), eq(auditLog.action, 'organization.suspended')))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(1);
+  const reason = (row?.details as { reason?: unknown } | null | undefined)?.reason;
+  return typeof reason === 'string' && reason.trim() ? reason : null;
 }
 
 /** A site and its organization by the site's id (the dockmaster sign-in names the site before any organization). */

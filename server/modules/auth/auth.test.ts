@@ -105,9 +105,40 @@ describe.each(databaseKinds)('auth API on %s', (kind) => {
       expect(res.json().error).toMatchObject({ code: 'org_suspended' });
     });
 
-    it('gives no role through a suspended organization', async () => {
-      const session = await signIn(t.app, 'admin@suspended.example');
-      expect(await role(session.access_token)).toBeNull();
+    it('tells a member of only suspended organizations at the e-mail sign-in why, and whom to contact', async () => {
+      // Without a suspension on record or a support contact: the platform administrator.
+      const bare = await token({ email: 'admin@suspended.example', password: TEST_PASSWORD });
+      expect(bare.statusCode).toBe(403);
+      expect(bare.json().error).toMatchObject({ code: 'org_suspended', message: 'Suspended Co is suspended. To restore access, contact your Baywise platform administrator.' });
+      expect(bare.json().access_token).toBeUndefined();
+
+      // With the reason given when it was suspended and the platform's support contact.
+      await t.ctx.database.query(
+        `insert into audit_log (org_id, actor_email, action, resource_type, resource_id, details) values ($1, 'super@platform.example', 'organization.suspended', 'organization', $2, $3::jsonb)`,
+        [suspended.id, suspended.id, JSON.stringify({ name: 'Suspended Co', reason: 'Invoice INV-0042 unpaid for 60 days' })],
+      );
+      const before = await t.ctx.database.query<{ value: unknown }>(`select value from platform_settings where key = 'platform.config'`);
+      await t.ctx.database.query(
+        `insert into platform_settings (key, value) values ('platform.config', $1::jsonb)
+         on conflict (key) do update set value = platform_settings.value || excluded.value`,
+        [JSON.stringify({ supportEmail: 'help@baywise.example', supportPhone: '+61 2 9000 0000' })],
+      );
+      try {
+        const told = await token({ email: 'admin@suspended.example', password: TEST_PASSWORD });
+        expect(told.statusCode).toBe(403);
+        expect(told.json().error.message).toBe(
+          'Suspended Co is suspended: Invoice INV-0042 unpaid for 60 days. To restore access, contact Baywise support at help@baywise.example or +61 2 9000 0000.',
+        );
+        // The same through the organization's own sign-in; a wrong password still tells nothing.
+        const viaOrg = await token({ email: 'admin@suspended.example', password: TEST_PASSWORD, orgId: suspended.id });
+        expect(viaOrg.json().error.message).toBe(told.json().error.message);
+        const wrong = await token({ email: 'admin@suspended.example', password: 'not-the-password' });
+        expect(wrong.statusCode).toBe(401);
+        expect(wrong.body).not.toContain('Suspended Co');
+      } finally {
+        if (before[0]) await t.ctx.database.query(`update platform_settings set value = $1::jsonb where key = 'platform.config'`, [JSON.stringify(before[0].value)]);
+        else await t.ctx.database.query(`delete from platform_settings where key = 'platform.config'`);
+      }
     });
   });
 

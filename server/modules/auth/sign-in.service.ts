@@ -9,6 +9,7 @@ import {
   type passwordGrantSchema,
   type Session,
 } from '../../../domain/auth-schemas';
+import { suspendedOrganizationMessage } from '../../../domain/org-suspension';
 import { writeAudit } from '../../audit/write-audit';
 import { claimAttempt, clearAttempts, mfaAttemptKey, type RequestMeta } from '../../auth/attempts';
 import { dummyPasswordHash, verifyPassword } from '../../auth/passwords';
@@ -17,6 +18,7 @@ import { isRecognisedDevice } from '../../auth/sign-in-throttle';
 import { hashToken, randomToken, signMfaChallenge, verifyMfaChallenge } from '../../auth/tokens';
 import type { AppContext } from '../../context';
 import { authTokens, users } from '../../db/schema';
+import { getPlatformConfig } from '../../platform-config';
 import { AppError } from '../../plugins/errors';
 import { isEnrolled, mfaSecretKey, verifySecondFactor } from '../mfa/mfa.service';
 import * as repo from './auth.repo';
@@ -154,9 +156,36 @@ async function assertOrgMember(ctx: AppContext, user: UserRow, orgId: string) {
   if (!membership || !membership.active) {
     throw new AppError(403, 'no_membership', 'You do not have access to this organization');
   }
-  if (!membership.orgActive || membership.orgStatus !== 'active') {
-    throw new AppError(403, 'org_suspended', 'This organization is suspended. Contact your platform administrator.');
-  }
+  if (!membership.orgActive || membership.orgStatus !== 'active') throw await suspendedError(ctx, membership);
+}
+
+/**
+ * The refusal a member of a suspended organization gets: which organization, why, and whom to
+ * contact (issue 22 item 14), instead of a session that can open nothing.
+ */
+async function suspendedError(ctx: AppContext, membership: { orgId: string; orgName: string }): Promise<AppError> {
+  const db = ctx.database.db;
+  const [reason, config] = await Promise.all([repo.findSuspensionReason(db, membership.orgId), getPlatformConfig(db)]);
+  const message = suspendedOrganizationMessage({
+    orgName: membership.orgName,
+    reason,
+    platformName: config.platformName,
+    supportEmail: config.supportEmail,
+    supportPhone: config.supportPhone,
+  });
+  return new AppError(403, 'org_suspended', message);
+}
+
+/**
+ * The e-mail sign-in of a member whose only organizations are suspended: refused with the reason and
+ * the contact (a platform user, or anyone with an organization in use or none at all, goes on).
+ */
+async function assertNotOnlySuspended(ctx: AppContext, user: UserRow) {
+  if (user.platformRole) return;
+  const memberships = (await repo.listMembershipsAnyOrg(ctx.database.db, user.id)).filter((m) => m.active);
+  if (memberships.some((m) => m.orgActive && m.orgStatus === 'active')) return;
+  const suspended = memberships.find((m) => m.orgStatus === 'suspended') ?? memberships[0];
+  if (suspended) throw await suspendedError(ctx, suspended);
 }
 
 export async function signInWithPassword(
@@ -166,6 +195,7 @@ export async function signInWithPassword(
 ): Promise<Session | MfaChallenge> {
   const user = await checkPassword(ctx, input.email, input.password, meta);
   if (input.orgId) await assertOrgMember(ctx, user, input.orgId);
+  else await assertNotOnlySuspended(ctx, user);
   return issueSessionOrChallenge(ctx, user, { orgId: input.orgId ?? null }, meta);
 }
 

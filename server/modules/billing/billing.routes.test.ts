@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import Stripe from 'stripe';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -418,6 +419,36 @@ describe.each(databaseKinds)('billing API on %s', (kind) => {
       expect(res.raw.length).toBeGreaterThan(1000);
       for (const id of [MISSING, 'x']) expect((await call('GET', `/api/platform/invoices/${id}/pdf`, superSession)).status).toBe(404);
     });
+
+    it('prints the seller’s name, address, tax number and payment instructions from the platform settings', async () => {
+      const invoice = (await invoiceOf(alpha.id, '2026-10'))!;
+      const before = await query<{ value: unknown }>(`select value from platform_settings where key = 'platform.config'`);
+      await query(
+        `insert into platform_settings (key, value) values ('platform.config', $1::jsonb)
+         on conflict (key) do update set value = platform_settings.value || excluded.value`,
+        [JSON.stringify({
+          sellerName: 'Baywise Pty Ltd',
+          sellerAddress: 'Level 5, 1 Harbour Street\nSydney NSW 2000',
+          sellerTaxNumber: 'ABN 12 345 678 901',
+          paymentInstructions: 'Pay by bank transfer to BSB 062-000, account 1234 5678, quoting the invoice number.',
+        })],
+      );
+      try {
+        const res = await call('GET', `/api/platform/invoices/${invoice.id}/pdf`, superSession);
+        expect(res.status).toBe(200);
+        const text = pdfText(res.raw);
+        for (const expected of ['Baywise Pty Ltd', 'Level 5, 1 Harbour Street', 'Sydney NSW 2000', 'Tax number: ABN 12 345 678 901', 'How to pay', 'BSB 062-000, account 1234 5678']) {
+          expect(text).toContain(expected);
+        }
+      } finally {
+        if (before[0]) await query(`update platform_settings set value = $1::jsonb where key = 'platform.config'`, [JSON.stringify(before[0].value)]);
+        else await query(`delete from platform_settings where key = 'platform.config'`);
+      }
+      // Without seller settings: the platform's name, and no empty "How to pay".
+      const plain = pdfText((await call('GET', `/api/platform/invoices/${invoice.id}/pdf`, superSession)).raw);
+      expect(plain).toContain('Baywise');
+      expect(plain).not.toContain('How to pay');
+    });
   });
 
   describe('the Stripe webhook', () => {
@@ -511,3 +542,25 @@ describe.each(databaseKinds)('billing API on %s', (kind) => {
     });
   });
 });
+
+/**
+ * The text a pdfkit PDF shows: its content streams inflated, the hex strings of the text
+ * operators decoded (pdfkit writes standard-font text as hex, split where it kerns).
+ */
+function pdfText(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  const parts: string[] = [];
+  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
+    } catch {
+      content = match[1]!;
+    }
+    for (const line of content.split('\n')) {
+      if (!/T[Jj]\s*$/.test(line)) continue;
+      parts.push([...line.matchAll(/<([0-9a-fA-F]*)>/g)].map((m) => Buffer.from(m[1]!, 'hex').toString('latin1')).join(''));
+    }
+  }
+  return parts.join('\n');
+}

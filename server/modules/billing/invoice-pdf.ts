@@ -1,4 +1,5 @@
 import { periodLabel, type Invoice } from '../../../domain/billing';
+import type { InvoiceSeller } from '../../../domain/platform-settings';
 
 // An invoice as a one-page A4 PDF (pdfkit, its built-in Helvetica: no font files of ours). pdfkit
 // is loaded on the first download, not at start-up.
@@ -6,6 +7,8 @@ import { periodLabel, type Invoice } from '../../../domain/billing';
 export type InvoicePdfInput = {
   invoice: Invoice;
   billTo: { name: string; email: string | null; address: string | null };
+  /** Who issues it (platform settings): name, address, tax number, and how to pay. */
+  seller: InvoiceSeller;
 };
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -19,12 +22,12 @@ export function invoiceFileName(number: string): string {
   return `${number.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`;
 }
 
-export async function renderInvoicePdf({ invoice, billTo }: InvoicePdfInput): Promise<Buffer> {
+export async function renderInvoicePdf({ invoice, billTo, seller }: InvoicePdfInput): Promise<Buffer> {
   const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
-    info: { Title: `Invoice ${invoice.number}`, Author: 'Baywise', Subject: `Invoice ${invoice.number} for ${billTo.name}` },
+    info: { Title: `Invoice ${invoice.number}`, Author: seller.name, Subject: `Invoice ${invoice.number} for ${billTo.name}` },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -38,8 +41,13 @@ export async function renderInvoicePdf({ invoice, billTo }: InvoicePdfInput): Pr
   const width = right - left;
 
   // Header: who issues it, and what it is.
-  doc.font('Helvetica-Bold').fontSize(22).fillColor('#1a1b1e').text('Baywise', left, 50);
-  doc.font('Helvetica').fontSize(9).fillColor('#555').text('Loading-bay booking platform', left, 76);
+  doc.font('Helvetica-Bold').fontSize(16).fillColor('#1a1b1e').text(seller.name, left, 50, { width: width * 0.6 });
+  doc.font('Helvetica').fontSize(9).fillColor('#555');
+  let sellerY = doc.y + 2;
+  for (const line of [...(seller.address?.split('\n') ?? []), seller.taxNumber ? `Tax number: ${seller.taxNumber}` : null].filter((v): v is string => !!v)) {
+    doc.text(line, left, sellerY, { width: width * 0.6 });
+    sellerY = doc.y + 1;
+  }
   doc.font('Helvetica-Bold').fontSize(18).fillColor('#1a1b1e').text('INVOICE', left, 50, { width, align: 'right' });
   doc.font('Helvetica').fontSize(10).fillColor('#333').text(invoice.number, left, 74, { width, align: 'right' });
 
@@ -49,7 +57,7 @@ export async function renderInvoicePdf({ invoice, billTo }: InvoicePdfInput): Pr
   doc.font('Helvetica-Bold').fontSize(12).fillColor(stampColour).text(status, left, 92, { width, align: 'right' });
 
   // Bill to, and the dates.
-  let y = 130;
+  let y = Math.max(130, sellerY + 15);
   doc.font('Helvetica-Bold').fontSize(10).fillColor('#1a1b1e').text('Bill to', left, y);
   doc.font('Helvetica').fontSize(10).fillColor('#333');
   doc.text(billTo.name, left, y + 15, { width: width / 2 });
@@ -113,6 +121,10 @@ export async function renderInvoicePdf({ invoice, billTo }: InvoicePdfInput): Pr
   doc.font('Helvetica').fontSize(9).fillColor('#555');
   doc.text(`All amounts in ${invoice.currency}. ${invoice.status === 'open' ? `Please pay by ${dayOf(invoice.dueAt)}, quoting ${invoice.number}.` : ''}`, left, y, { width });
   if (invoice.paymentRef && invoice.status === 'paid') doc.text(`Payment reference: ${invoice.paymentRef}`, left, doc.y + 4, { width });
+  if (seller.paymentInstructions && invoice.status !== 'void') {
+    doc.font('Helvetica-Bold').fontSize(10).fillColor('#1a1b1e').text('How to pay', left, doc.y + 12, { width });
+    doc.font('Helvetica').fontSize(9).fillColor('#333').text(seller.paymentInstructions, left, doc.y + 4, { width });
+  }
 
   doc.end();
   return done;

@@ -15,6 +15,8 @@ import { conflict, notFound } from '../../plugins/errors';
 import { actorOf, existingOrganization, requireId, requireManager } from './billing-access';
 import * as repo from './billing.repo';
 import { invoiceFileName, renderInvoicePdf } from './invoice-pdf';
+import { getPlatformConfig } from '../../platform-config';
+import { invoiceSellerOf } from '../../../domain/platform-settings';
 
 // Invoices and their payments: the list, marking one paid by hand, voiding one, and its PDF.
 
@@ -123,6 +125,7 @@ export async function invoicePdf(ctx: AppContext, invoiceId: string): Promise<{ 
   const row = await repo.findInvoiceAnyOrg(ctx.database.db, invoiceId);
   if (!row) throw notFound('Invoice');
   const invoice = toInvoice(row, ctx.clock.now());
-  const pdf = await renderInvoicePdf({ invoice, billTo: { name: row.orgName, email: row.orgEmail, address: row.orgAddress } });
+  const seller = invoiceSellerOf(await getPlatformConfig(ctx.database.db));
+  const pdf = await renderInvoicePdf({ invoice, billTo: { name: row.orgName, email: row.orgEmail, address: row.orgAddress }, seller });
   return { fileName: invoiceFileName(invoice.number), pdf };
 }

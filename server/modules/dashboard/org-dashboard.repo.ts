@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { ON_SITE_STATUSES, RELEASED_BOOKING_STATUSES } from '../../../domain/booking-lifecycle';
+import { lateCutoff } from '../../../domain/gate';
 import type { Db, Tx } from '../../db/client';
 import { bays, bookings, sites } from '../../db/schema';
 import type { OrgScope } from '../../plugins/org-scope';
@@ -32,12 +33,12 @@ function bookingScope(scope: OrgScope, siteId: string | null): SQL[] {
   return where;
 }
 
-/** Pending requests from now on, and approved bookings whose start has passed (late). */
+/** Pending requests from now on, and approved bookings not in once their on-time window has passed (late, as at the gate). */
 export async function countPendingAndLate(db: Conn, scope: OrgScope, siteId: string | null, now: Date) {
   const [row] = await db
     .select({
       pending: sql<number>`count(*) filter (where ${bookings.status} = 'pending' and ${bookings.startTime} >= ${now.toISOString()}::timestamptz)`.mapWith(Number),
-      late: sql<number>`count(*) filter (where ${bookings.status} = 'approved' and ${bookings.startTime} < ${now.toISOString()}::timestamptz)`.mapWith(Number),
+      late: sql<number>`count(*) filter (where ${bookings.status} = 'approved' and ${bookings.startTime} < ${lateCutoff(now).toISOString()}::timestamptz)`.mapWith(Number),
     })
     .from(bookings)
     .where(and(...bookingScope(scope, siteId), inArray(bookings.status, ['pending', 'approved'])));

@@ -112,7 +112,7 @@ describe.each(databaseKinds)('organization dashboard API on %s', (kind) => {
     ids.overstay = await booking(yard, 1, 'overstay', -3); // 08:00, still on site
     ids.inProgress = await booking(yard, 0, 'in_progress', -2); // 09:00, at the bay
     ids.pendingPast = await booking(yard, 0, 'pending', -1); // 10:00: today, but not a request from now on
-    ids.late = await booking(yard, 1, 'approved', -0.5); // 10:30, not checked in: late
+    ids.late = await booking(yard, 1, 'approved', -0.5); // 10:30, not checked in: on time until 11:00 (the on-time window), late after
     ids.pendingToday = await booking(yard, 0, 'pending', 2); // 13:00
     ids.approvedToday = await booking(yard, 1, 'approved', 3); // 14:00
     ids.declined = await booking(yard, 0, 'declined', 4); // released: nowhere
@@ -145,7 +145,7 @@ describe.each(databaseKinds)('organization dashboard API on %s', (kind) => {
       pendingRequests: 2, // 13:00 today and in 20 days; not the one whose start has passed
       todaysBookings: 7, // completed, overstay, in progress, pending 10:00 and 13:00, approved 10:30 and 14:00
       onSiteNow: 2, // overstay and in progress
-      lateArrivals: 1, // approved 10:30, not checked in
+      lateArrivals: 0, // approved 10:30, not checked in: still inside the 30-minute on-time window at 11:00
       utilisationPercent: 22, // 7 × 60 booked ÷ (2 active bays × 960 open minutes) = 21.9 %
     });
     expect(d.sites).toEqual([
@@ -202,7 +202,7 @@ describe.each(databaseKinds)('organization dashboard API on %s', (kind) => {
     const [row] = await query<{ pending: number; onsite: number; late: number }>(
       `select count(*) filter (where status = 'pending' and start_time >= $2)::int as pending,
               count(*) filter (where status in ('checked_in', 'in_progress', 'overstay'))::int as onsite,
-              count(*) filter (where status = 'approved' and start_time < $2)::int as late
+              count(*) filter (where status = 'approved' and start_time < $2::timestamptz - interval '30 minutes')::int as late
          from bookings where org_id = $1`,
       [acmeId, NOW],
     );

@@ -373,7 +373,9 @@ describe.each(databaseKinds)('gate API on %s', (kind) => {
       const done = await booking(site, 'completed', '2026-11-22T20:00:00Z', { bay: 0, minutes: 60 });
       const overstay = await booking(site, 'overstay', '2026-11-22T22:00:00Z', { bay: 0, minutes: 60, checkedInAt: '2026-11-22T21:55:00Z' });
       const atBay = await booking(site, 'in_progress', '2026-11-22T23:30:00Z', { bay: 1, minutes: 60, checkedInAt: '2026-11-22T23:25:00Z' });
-      const late = await booking(site, 'approved', '2026-11-22T23:50:00Z', { bay: 2, minutes: 20 });
+      // LATE once the reports' on-time window (30 min) has passed: 35 min after the start is late, 15 min is on time.
+      const late = await booking(site, 'approved', '2026-11-22T23:25:00Z', { bay: 2, minutes: 20 });
+      const inWindow = await booking(site, 'approved', '2026-11-22T23:45:00Z', { bay: 2, minutes: 20 });
       await booking(site, 'checked_in', '2026-11-23T00:15:00Z', { bay: 2, checkedInAt: '2026-11-22T23:59:00Z' });
       const soon = await booking(site, 'approved', '2026-11-23T02:00:00Z', { bay: 0, minutes: 60 });
       const pending = await booking(site, 'pending', '2026-11-23T03:00:00Z', { bay: 1, minutes: 60 });
@@ -384,15 +386,16 @@ describe.each(databaseKinds)('gate API on %s', (kind) => {
       const res = await call('GET', gate(site, '/overview'), dock);
       expect(res.status).toBe(200);
       expect(res.body.date).toBe('2026-11-23');
-      expect(res.body.counters).toEqual({ expectedToday: 6, onSite: 3, waiting: 1, atBay: 1, late: 1, overstay: 1 });
-      // Today's 8 less the cancelled one and the completed one: finished visits count, they are not listed.
-      expect(res.body.live).toHaveLength(6);
+      expect(res.body.counters).toEqual({ expectedToday: 7, onSite: 3, waiting: 1, atBay: 1, late: 1, overstay: 1 });
+      // Today's 9 less the cancelled one and the completed one: finished visits count, they are not listed.
+      expect(res.body.live).toHaveLength(7);
       expect(res.body.live.map((b: { id: string }) => b.id)).not.toContain(done);
-      expect(res.body.upcoming.map((b: { id: string }) => b.id)).toEqual([late, soon, pending]);
+      expect(res.body.upcoming.map((b: { id: string }) => b.id)).toEqual([late, inWindow, soon, pending]);
       expect(res.body.upcoming[0]).toMatchObject({ isLate: true, actions: ['check_in'] });
+      expect(res.body.upcoming[1]).toMatchObject({ isLate: false, actions: ['check_in'] });
       // Two hours ahead: check-in opens an hour before the start, so the gate offers nothing yet.
-      expect(res.body.upcoming[1]).toMatchObject({ id: soon, actions: [] });
-      expect(res.body.upcoming[2].actions).toEqual(['approve']);
+      expect(res.body.upcoming[2]).toMatchObject({ id: soon, actions: [] });
+      expect(res.body.upcoming[3].actions).toEqual(['approve']);
       expect(res.body.live.find((b: { id: string }) => b.id === overstay).actions).toEqual(['force_check_out', 'extend']);
       expect(res.body.bays.map((b: { state: string }) => b.state)).toEqual(['overstay', 'occupied', 'blacked_out']);
       expect(res.body.bays[1].booking.id).toBe(atBay);

@@ -24,6 +24,7 @@ import {
   type GateOverview,
   type GateQueue,
   type walkInSchema,
+  isLateArrival,
 } from '../../../domain/gate';
 import { localDateOf, localTimeOf, todayIn, zonedTimeToUtc } from '../../../domain/slot-grid';
 import type { AppContext } from '../../context';
@@ -104,7 +105,7 @@ function toGateBooking(row: repo.GateBookingRow, role: GateActor['role'], now: D
     checkedInAt: iso(row.checkedInAt),
     startedAt: iso(row.startedAt),
     source: row.source,
-    isLate: status === 'approved' && row.startTime < now,
+    isLate: isLateArrival(status, row.startTime, now),
     actions: isSiteStopped ? actions.filter((action) => action !== 'start') : actions,
   };
 }

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { ALERT_ACTION_WORDS } from '../../../domain/platform-admin';
+import { ALERT_AUDIT_ACTIONS, type AlertCounts } from '../../../domain/platform-admin';
 import type { Db, Tx } from '../../db/client';
 import {
   auditLog,
@@ -45,18 +45,32 @@ export async function sumPaidRevenueAnyOrg(db: Conn, from: Date, to: Date): Prom
 }
 
 /** Audit entries in (from, to] whose action contains error, warning or alert (any case). */
-export async function countAlertsAnyOrg(db: Conn, from: Date, to: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(auditLog)
-    .where(
-      and(
-        gt(auditLog.createdAt, from),
-        lte(auditLog.createdAt, to),
-        or(...ALERT_ACTION_WORDS.map((word) => ilike(auditLog.action, `%${word}%`))),
-      ),
-    );
-  return Number(row?.n ?? 0);
+/**
+ * The alerts of the window (issue 22 item 15), each kind counted once:
+ * - error groups with an event in the window that are open (never resolved, or seen again since);
+ * - emergency stops of a site made in the window;
+ * - organizations suspended in the window.
+ */
+export async function countAlertsAnyOrg(db: Conn, from: Date, to: Date): Promise<AlertCounts> {
+  const f = from.toISOString();
+  const t = to.toISOString();
+  const result = (await db.execute(sql`
+    select
+      (select count(*)::int from (
+         select e.fingerprint, max(e.created_at) as last_seen
+           from error_events e
+          where e.fingerprint is not null and e.created_at > ${f}::timestamptz and e.created_at <= ${t}::timestamptz
+          group by e.fingerprint
+       ) g
+       left join error_groups eg on eg.fingerprint = g.fingerprint
+       where not (coalesce(eg.status, 'open') = 'resolved' and g.last_seen <= eg.resolved_at)) as open_error_groups,
+      (select count(*)::int from audit_log a
+        where a.action = ${ALERT_AUDIT_ACTIONS.emergencyStop} and a.created_at > ${f}::timestamptz and a.created_at <= ${t}::timestamptz) as emergency_stops,
+      (select count(*)::int from audit_log a
+        where a.action = ${ALERT_AUDIT_ACTIONS.suspension} and a.created_at > ${f}::timestamptz and a.created_at <= ${t}::timestamptz) as suspensions
+  `)) as unknown as { rows?: Array<Record<string, unknown>> } | Array<Record<string, unknown>>;
+  const row = (Array.isArray(result) ? result[0] : result.rows?.[0]) ?? {};
+  return { openErrorGroups: Number(row.open_error_groups ?? 0), emergencyStops: Number(row.emergency_stops ?? 0), suspensions: Number(row.suspensions ?? 0) };
 }
 
 // --- Organization list (spec §7 "Organization list") -------------------------------------------

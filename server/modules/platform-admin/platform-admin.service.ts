@@ -46,13 +46,14 @@ const isoOrNull = (at: Date | null) => (at ? at.toISOString() : null);
 export async function platformStats(ctx: AppContext, days: StatsPeriodDays): Promise<PlatformStats> {
   const { db } = ctx.database;
   const now = ctx.clock.now();
-  const [activeOrganizations, activeMemberships, revenueUsd, alerts] = await Promise.all([
+  const [activeOrganizations, activeMemberships, revenueUsd, alertCounts] = await Promise.all([
     repo.countActiveOrganizations(db),
     repo.countActiveMembershipsAnyOrg(db),
     repo.sumPaidRevenueAnyOrg(db, new Date(now.getTime() - days * DAY_MS), now),
     repo.countAlertsAnyOrg(db, new Date(now.getTime() - ALERTS_WINDOW_HOURS * HOUR_MS), now),
   ]);
-  return { days, activeOrganizations, activeMemberships, revenueUsd, alerts, generatedAt: now.toISOString() };
+  const alerts = alertCounts.openErrorGroups + alertCounts.emergencyStops + alertCounts.suspensions;
+  return { days, activeOrganizations, activeMemberships, revenueUsd, alerts, alertCounts, generatedAt: now.toISOString() };
 }
 
 export async function listOrganizations(

@@ -20,6 +20,10 @@ const DEFAULTS: PlatformConfigInput = {
   maintenanceBanner: null,
   mfaRequired: false,
   allowPrivateWebhookTargets: false,
+  sellerName: null,
+  sellerAddress: null,
+  sellerTaxNumber: null,
+  paymentInstructions: null,
 };
 
 describe.each(databaseKinds)('platform settings API on %s', (kind) => {

@@ -108,8 +108,8 @@ const dimensionOf = (columns: Array<[string, string]>) =>
 export type UtilisationCellRow = { bay_id: string; site_id: string; day: string; open_min: number; booked_min: number; occupied_min: number };
 
 /**
- * Per active bay and site-local day: the open minutes (the site's windows that day minus the
- * blackouts of the site or the bay), and the minutes of those held by bookings (every status but
+ * Per bay in service in the range and site-local day: the open minutes (the site's windows that
+ * day while the bay was active, minus the blackouts of the site or the bay), and the minutes of those held by bookings (every status but
  * declined, cancelled and no-show) and actually occupied (started → checked out, or `now` while
  * still at the bay). Time outside the open minutes is not counted.
  */
@@ -123,7 +123,14 @@ export async function utilisationCells(query: Query, slice: ReportSlice, windows
          from unnest($9::uuid[], $10::date[], $11::timestamptz[], $12::timestamptz[]) as w(site_id, day, w_start, w_end)
         group by w.site_id, w.day
      ), bay_list as (
-       select x.id, x.site_id from bays x where x.org_id = $1 and x.site_id = any($2::uuid[]) and x.active
+       -- The bays in service at some time in the range, with when (migration 0016): a bay
+       -- deactivated since keeps its history; a bay made in the range counts from then on.
+       select x.id, x.site_id, range_agg(tstzrange(p.active_from, p.active_until, '[)')) as active_mr
+         from bays x
+         join bay_active_periods p on p.org_id = x.org_id and p.bay_id = x.id
+        where x.org_id = $1 and x.site_id = any($2::uuid[])
+          and tstzrange(p.active_from, p.active_until, '[)') && tstzrange($4::timestamptz, $5::timestamptz, '[)')
+        group by x.id, x.site_id
      ), closed as (
        select x.site_id, x.bay_id, tstzrange(x.start_time, x.end_time, '[)') as during
          from blackouts x
@@ -141,7 +148,7 @@ export async function utilisationCells(query: Query, slice: ReportSlice, windows
          left join windows w on w.site_id = d.site_id and w.day = d.day
          left join closed_days cs on cs.site_id = d.site_id and cs.bay_id is null and cs.idx = d.idx
      ), avail as materialized (
-       select bl.id as bay_id, bl.site_id, so.idx, so.open_mr - coalesce(cb.closed_mr, '{}'::tstzmultirange) as avail_mr
+       select bl.id as bay_id, bl.site_id, so.idx, (so.open_mr * bl.active_mr) - coalesce(cb.closed_mr, '{}'::tstzmultirange) as avail_mr
          from bay_list bl
          join site_open so on so.site_id = bl.site_id
          left join closed_days cb on cb.bay_id = bl.id and cb.idx = so.idx

@@ -73,7 +73,11 @@ describe.each(databaseKinds)('reports API on %s', (kind) => {
     );
     const bays: Record<string, string> = {};
     for (const bay of bayNames) {
-      const [b] = await query<{ id: string }>(`insert into bays (org_id, site_id, name, height_clearance_m) values ($1, $2, $3, 5) returning id`, [orgId, row!.id, bay]);
+      // In service since January: the ranges below are all after that.
+      const [b] = await query<{ id: string }>(
+        `insert into bays (org_id, site_id, name, height_clearance_m, created_at, updated_at) values ($1, $2, $3, 5, '2026-01-01T00:00Z', '2026-01-01T00:00Z') returning id`,
+        [orgId, row!.id, bay],
+      );
       bays[bay] = b!.id;
     }
     return { id: row!.id, bays };
@@ -258,6 +262,53 @@ describe.each(databaseKinds)('reports API on %s', (kind) => {
       }
       const again = await report<UtilisationReport>('utilisation', `${RANGE}&siteId=${yard.id}`);
       expect(again.bays[0]).toMatchObject({ bookedMinutes: 330, occupiedMinutes: 195 });
+    });
+
+    it('keeps a deactivated bay’s history and counts a new bay only from when it was made', async () => {
+      const hist = await site('History', 'UTC', WEST_HOURS, ['H-1']);
+      await booking({ site: hist, bay: 'H-1', start: '2026-11-20T10:00Z', end: '2026-11-20T12:00Z', status: 'completed', tenant: 'Fresh Co', checkedIn: '2026-11-20T09:55Z', started: '2026-11-20T10:00Z', completed: '2026-11-20T11:45Z' });
+      const admin = headers.admin!;
+      // H-1 leaves service now (Mon 23 Nov 00:00 UTC); H-2 is made on Sunday at noon.
+      const off = await t.app.inject({ method: 'POST', url: `/api/orgs/${orgId}/bays/${hist.bays['H-1']}/deactivate`, headers: admin, payload: {} });
+      expect(off.statusCode, off.body).toBe(200);
+      t.clock.set('2026-11-22T12:00:00Z');
+      try {
+        const made = await t.app.inject({ method: 'POST', url: `/api/orgs/${orgId}/bays`, headers: await member(orgId, 'org_admin'), payload: { siteId: hist.id, name: 'H-2', heightClearanceM: 4 } });
+        expect(made.statusCode, made.body).toBe(201);
+      } finally {
+        t.clock.set(NOW);
+      }
+      const periods = await query<{ name: string; active_from: Date; active_until: Date | null }>(
+        `select b.name, p.active_from, p.active_until from bay_active_periods p join bays b on b.id = p.bay_id where p.site_id = $1 order by b.name`,
+        [hist.id],
+      );
+      expect(periods.map((p) => [p.name, new Date(p.active_from).toISOString(), p.active_until && new Date(p.active_until).toISOString()])).toEqual([
+        ['H-1', '2026-01-01T00:00:00.000Z', NOW.replace('Z', '.000Z')],
+        ['H-2', '2026-11-22T12:00:00.000Z', null],
+      ]);
+
+      const r = await report<UtilisationReport>('utilisation', `from=2026-11-19&to=2026-11-22&siteId=${hist.id}`);
+      // H-1, deactivated since: its four open days and its 2 booked hours stay in the report.
+      // H-2: only the 12 hours since it was made, not four whole days.
+      expect(r.bays.map((b) => [b.bayName, b.isActive, b.openMinutes, b.bookedMinutes])).toEqual([
+        ['H-1', false, 4 * 1440, 120],
+        ['H-2', true, 720, 0],
+      ]);
+      expect(r.cells.filter((c) => c.bayId !== hist.bays['H-1']).map((c) => [c.date, c.openMinutes])).toEqual([
+        ['2026-11-19', 0],
+        ['2026-11-20', 0],
+        ['2026-11-21', 0],
+        ['2026-11-22', 720],
+      ]);
+      expect(r.total).toMatchObject({ openMinutes: 4 * 1440 + 720, bookedMinutes: 120 });
+      // Today H-1 is out of service: not in the table.
+      const today = await report<UtilisationReport>('utilisation', `from=2026-11-23&to=2026-11-23&siteId=${hist.id}`);
+      expect(today.bays.map((b) => b.bayName)).toEqual(['H-2']);
+      const csv = await get(`/api/orgs/${orgId}/reports/utilisation.csv?from=2026-11-19&to=2026-11-22&siteId=${hist.id}`, admin);
+      expect(csv.body).toContain('H-1 (inactive)');
+      // The other tests count the organization's sites: this one goes.
+      await query(`delete from bookings where site_id = $1`, [hist.id]);
+      await query(`delete from sites where id = $1`, [hist.id]);
     });
   });
 

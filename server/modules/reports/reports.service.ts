@@ -217,12 +217,14 @@ export async function getUtilisation(ctx: AppContext, access: ReportAccess, quer
     total.occupied += sums.occupied;
   }
   const dates = datesInRange(resolved.range.from, resolved.range.to);
-  const activeBays = bays.filter((b) => b.active);
+  // The bays in service at some time in the range (each has cells), a deactivated one included.
+  const activeBays = bays.filter((b) => byBay.has(b.id));
   return {
     ...header(ctx, resolved),
     bays: activeBays.map((b) => ({
       bayId: b.id,
       bayName: b.name,
+      isActive: b.active,
       siteId: b.site_id,
       siteName: siteName.get(b.site_id) ?? '',
       ...figures(byBay.get(b.id) ?? emptySums()),

@@ -16,6 +16,14 @@ import { MfaCodeForm } from '../../../components/auth/mfa-code-form';
 import { MfaRequiredError } from '../api/sign-in-with-password';
 import { useAuth } from '../hooks/use-auth';
 
+/** Where security staff sign in: the gate's own sign-in, which asks for their site (decision 012). */
+const SECURITY_SIGN_IN_PATH = '/dockmaster';
+
+/** Security staff who signed in here land on the gate's sign-in, told why (it shows SECURITY_SIGN_IN_NOTICE). */
+function landingNotice(role: string | null) {
+  return role === 'security' ? { notice: 'security-sign-in' } : undefined;
+}
+
 /**
  * Spec "Admin sign-in screen" (/login). Once user and role are known it redirects:
  * platform roles → /superadmin/dashboard, org_admin and dockmaster → /org/dashboard, others → /.
@@ -33,7 +41,7 @@ export default function AdminLoginPage() {
   const [challenge, setChallenge] = useState<string | null>(null);
 
   if (!isSigningIn && !isLoading && session && !isRoleLoading) {
-    return <Navigate to={homePathForRole(role)} replace />;
+    return <Navigate to={homePathForRole(role)} replace state={landingNotice(role)} />;
   }
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -46,7 +54,7 @@ export default function AdminLoginPage() {
     setIsSigningIn(true);
     try {
       const result = await signIn({ email: email.trim(), password });
-      navigate(homePathForRole(result.role), { replace: true });
+      navigate(homePathForRole(result.role), { replace: true, state: landingNotice(result.role) });
     } catch (err) {
       if (err instanceof MfaRequiredError) setChallenge(err.challenge.challenge_token);
       else setError(errorMessage(err, 'Login failed'));
@@ -64,7 +72,7 @@ export default function AdminLoginPage() {
                 setIsSigningIn(true);
                 try {
                   const result = await completeMfaSignIn(challenge, proof);
-                  navigate(homePathForRole(result.role), { replace: true });
+                  navigate(homePathForRole(result.role), { replace: true, state: landingNotice(result.role) });
                 } catch (err) {
                   setIsSigningIn(false);
                   throw err;
@@ -94,6 +102,13 @@ export default function AdminLoginPage() {
                   </Title>
                   <Text c="dimmed" size="sm" mt={4}>
                     For organization administrators, dockmasters and platform staff.
+                  </Text>
+                  <Text c="dimmed" size="sm" mt={4}>
+                    Security staff sign in at the{' '}
+                    <Anchor component={Link} to={SECURITY_SIGN_IN_PATH} size="sm">
+                      Dock Master Portal
+                    </Anchor>{' '}
+                    with their site, employee ID and password.
                   </Text>
                 </div>
                 <TextInput

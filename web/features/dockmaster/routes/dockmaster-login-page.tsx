@@ -1,9 +1,10 @@
-import { Button, Grid, Group, List, Paper, Select, SimpleGrid, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Button, Grid, Group, List, Paper, Select, SimpleGrid, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import {
   IconBuildingWarehouse,
   IconCalendarTime,
   IconCircleCheck,
   IconClock,
+  IconInfoCircle,
   IconListNumbers,
   IconLogin2,
   IconPhone,
@@ -11,7 +12,7 @@ import {
   IconUserCheck,
 } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, STORAGE_KEYS } from '../../../../domain/constants';
 import { FeatureList, type FeatureItem } from '../../../components/ui/feature-list';
 import { PasswordField } from '../../../components/ui/password-field';
@@ -33,7 +34,7 @@ const capabilities: FeatureItem[] = [
   { title: 'Gate Queue', description: 'Vehicles waiting at the gate, in order of arrival.', icon: <IconListNumbers size={20} /> },
 ];
 
-const dockAccounts = DEMO_ACCOUNTS.filter((a) => a.role === 'dockmaster');
+const dockAccounts = DEMO_ACCOUNTS.filter((a) => a.role === 'dockmaster' || a.role === 'security');
 
 /**
  * Spec "Dockmaster login page" (/dockmaster). Unlike the spec's, this one checks the employee ID
@@ -43,6 +44,9 @@ export default function DockmasterLoginPage() {
   usePageTitle('Dock Master Portal');
   const { signInDockmaster } = useAuth();
   const navigate = useNavigate();
+  const location = useLocation();
+  // Security staff who signed in at /login were sent here: their sign-in is this one.
+  const isFromLogin = (location.state as { notice?: string } | null)?.notice === 'security-sign-in';
   const sites = usePublicSites();
   const [siteId, setSiteId] = useState<string | null>(null);
   const [employeeId, setEmployeeId] = useState('');
@@ -92,6 +96,11 @@ export default function DockmasterLoginPage() {
                 Site operations: check-ins, arrivals, bay status, plate scanning and the gate queue.
               </Text>
             </div>
+            {isFromLogin ? (
+              <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden />} role="status" title="Security staff sign in here">
+                Your account works at one site’s gate: choose the site, then sign in with your employee ID and password.
+              </Alert>
+            ) : null}
             <section aria-labelledby="capabilities-heading">
               <Title order={2} size="h4" id="capabilities-heading" mb="sm">
                 Capabilities

@@ -3,7 +3,7 @@ import { Stack } from '@mantine/core';
 import { NO_SHOW_COLUMNS, NO_SHOW_DIMENSIONS, REPORT_DIMENSION_LABELS, type NoShowReport, type ReportDimension } from '../../../../domain/reports';
 import type { ReportRequest } from '../api/paths';
 import { seriesColour } from '../utils/report-colours';
-import { formatAxisDay, formatShare, niceTicks, toPercent } from '../utils/report-format';
+import { formatAxisDay, formatPercentValue, formatShare, niceTicks, toPercent } from '../utils/report-format';
 import { barChartHeight, chartRows, columnsFor, GroupByControl, groupingOf } from './group-by-control';
 import { ChartCard, ReportEmpty, ReportStats, TableCard } from './report-parts';
 import { ReportTable } from './report-table';
@@ -47,7 +47,7 @@ export function NoShowsReportView({ data, orgId, request, groupBy, onGroupBy }: 
           connectNulls
           withLegend
           legendProps={{ verticalAlign: 'bottom' }}
-          valueFormatter={(value) => `${value}%`}
+          valueFormatter={formatPercentValue}
           yAxisProps={{ width: 48, domain: [0, trendTicks[trendTicks.length - 1]!], ticks: trendTicks }}
           withDots={trend.length <= 31}
           tooltipAnimationDuration={150}
@@ -67,7 +67,7 @@ export function NoShowsReportView({ data, orgId, request, groupBy, onGroupBy }: 
           series={SERIES}
           withLegend
           legendProps={{ verticalAlign: 'bottom' }}
-          valueFormatter={(value) => `${value}%`}
+          valueFormatter={formatPercentValue}
           yAxisProps={{ width: 150 }}
           maxBarWidth={16}
           tooltipAnimationDuration={150}

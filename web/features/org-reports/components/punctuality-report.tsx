@@ -3,7 +3,7 @@ import { Stack, Text } from '@mantine/core';
 import { REPORT_DIMENSION_LABELS, LATE_MINUTE_BUCKETS, PUNCTUALITY_COLUMNS, PUNCTUALITY_DIMENSIONS, PUNCTUALITY_WINDOW_MIN, type PunctualityReport, type ReportDimension } from '../../../../domain/reports';
 import type { ReportRequest } from '../api/paths';
 import { PUNCTUALITY_COLOURS, seriesColour } from '../utils/report-colours';
-import { formatMinutes, formatShare, toPercent } from '../utils/report-format';
+import { formatMinutes, formatPercentValue, formatShare, toPercent } from '../utils/report-format';
 import { barChartHeight, chartRows, columnsFor, GroupByControl, groupingOf } from './group-by-control';
 import { ChartCard, ReportEmpty, ReportStats, TableCard } from './report-parts';
 import { ReportTable } from './report-table';
@@ -52,7 +52,7 @@ export function PunctualityReportView({ data, orgId, request, groupBy, onGroupBy
           ]}
           withLegend
           legendProps={{ verticalAlign: 'bottom' }}
-          valueFormatter={(value) => `${value}%`}
+          valueFormatter={formatPercentValue}
           xAxisProps={{ domain: [0, 100] }}
           yAxisProps={{ width: 150 }}
           maxBarWidth={24}

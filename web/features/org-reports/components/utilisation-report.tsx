@@ -6,7 +6,7 @@ import { datesInRange } from '../../../../domain/org-schedule';
 import { UTILISATION_COLUMNS, type UtilisationFigures, type UtilisationReport } from '../../../../domain/reports';
 import type { ReportRequest } from '../api/paths';
 import { seriesColour } from '../utils/report-colours';
-import { formatAxisDay, formatHours, formatShare, niceTicks, toPercent } from '../utils/report-format';
+import { formatAxisDay, formatHours, formatPercentValue, formatShare, niceTicks, toPercent } from '../utils/report-format';
 import { HeatGrid, type HeatAxisItem } from './heat-grid';
 import { ChartCard, ChartSwitch, ReportEmpty, ReportStats, TableCard } from './report-parts';
 import { ReportTable } from './report-table';
@@ -64,7 +64,9 @@ export function UtilisationReportView({ data, orgId, request }: Props) {
   const cells = new Map(data.cells.map((c) => [`${c.bayId}|${c.date}`, c]));
   const columns = dayColumns(data.range.from, data.range.to);
   const manySites = data.sites.length > 1;
-  const rows: HeatAxisItem[] = data.bays.map((bay) => ({ key: bay.bayId, label: bay.bayName, full: manySites ? `${bay.siteName}, ${bay.bayName}` : bay.bayName }));
+  // A bay deactivated since keeps its history, marked as such.
+  const bayLabel = (bay: UtilisationReport['bays'][number]) => (bay.isActive ? bay.bayName : `${bay.bayName} (inactive)`);
+  const rows: HeatAxisItem[] = data.bays.map((bay) => ({ key: bay.bayId, label: bayLabel(bay), full: manySites ? `${bay.siteName}, ${bayLabel(bay)}` : bayLabel(bay) }));
   const bayNames = new Map(rows.map((r) => [r.key, r.full]));
 
   const siteKeys = data.sites.map((site, i) => ({ site, key: `site${i}` }));
@@ -125,7 +127,7 @@ export function UtilisationReportView({ data, orgId, request }: Props) {
           connectNulls
           withLegend
           legendProps={{ verticalAlign: 'bottom' }}
-          valueFormatter={(value) => `${value}%`}
+          valueFormatter={formatPercentValue}
           yAxisProps={{ domain: [0, lineTicks[lineTicks.length - 1]!], ticks: lineTicks, width: 48 }}
           withDots={lineData.length <= 31}
           tooltipAnimationDuration={150}

@@ -9,6 +9,12 @@ export function formatShare(share: number | null, digits = 1): string {
   return share === null ? '—' : `${Number((share * 100).toFixed(digits))}%`;
 }
 
+/**
+ * A chart's percent value or axis tick as people read it: at most one decimal ("100.1%", never
+ * "100.10000000000001%": stacked shares rounded to 0.1 can add up to a float just over 100).
+ */
+export const formatPercentValue = (value: number): string => `${Number(value.toFixed(1))}%`;
+
 /** A share 0–1 as a number of percent for a chart (null stays null: no point drawn). */
 export const toPercent = (share: number | null): number | null => (share === null ? null : Math.round(share * 1000) / 10);
 

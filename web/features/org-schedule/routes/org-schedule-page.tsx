@@ -35,7 +35,13 @@ function useNow(): Date {
 
 export default function OrgSchedulePage() {
   usePageTitle('Schedule');
-  const { selectedOrg, selectedSite, isLoadingSites } = useOrgSelection();
+  const { selectedOrg, selectedSite, isLoadingSites, sites, selectSite } = useOrgSelection();
+  // A schedule is one site's: with "All sites" in the header it opens on the first site (and the
+  // header says so) instead of asking for one.
+  const firstSiteId = sites[0]?.id;
+  useEffect(() => {
+    if (selectedOrg && !selectedSite && firstSiteId) selectSite(firstSiteId);
+  }, [selectedOrg, selectedSite, firstSiteId, selectSite]);
   const [params, setParams] = useSearchParams();
   const now = useNow();
   const timeZone = selectedSite?.timeZone ?? 'UTC';
@@ -94,13 +100,13 @@ export default function OrgSchedulePage() {
     return (
       <Stack gap="md">
         {heading}
-        {isLoadingSites ? (
+        {isLoadingSites || (selectedOrg && firstSiteId) ? (
           <PageLoader minHeight={200} />
         ) : (
           <Paper withBorder p="lg" radius="md">
             <Group gap="sm">
               <IconInfoCircle size={20} aria-hidden />
-              <Text>{selectedOrg ? 'Choose a site in the header to see its schedule.' : 'Choose an organization and a site in the header to see a schedule.'}</Text>
+              <Text>{selectedOrg ? 'This organization has no active site yet: add one in Settings › Sites & hours to see its schedule.' : 'Choose an organization and a site in the header to see a schedule.'}</Text>
             </Group>
           </Paper>
         )}

@@ -28,6 +28,10 @@ type Values = {
   maintenanceBanner: string;
   mfaRequired: boolean;
   allowPrivateWebhookTargets: boolean;
+  sellerName: string;
+  sellerAddress: string;
+  sellerTaxNumber: string;
+  paymentInstructions: string;
 };
 
 const NO_PLAN = 'none';
@@ -41,6 +45,10 @@ const toValues = (config: PlatformSettingsView['config']): Values => ({
   maintenanceBanner: config.maintenanceBanner ?? '',
   mfaRequired: config.mfaRequired,
   allowPrivateWebhookTargets: config.allowPrivateWebhookTargets,
+  sellerName: config.sellerName ?? '',
+  sellerAddress: config.sellerAddress ?? '',
+  sellerTaxNumber: config.sellerTaxNumber ?? '',
+  paymentInstructions: config.paymentInstructions ?? '',
 });
 
 const validate = zodFormValidate(platformConfigInputSchema);
@@ -104,6 +112,37 @@ export function PlatformConfigForm({ view }: { view: PlatformSettingsView }) {
               />
               <TextInput label="Support phone" type="tel" autoComplete="tel" placeholder="+61 2 9000 0000" disabled={isReadOnly} {...form.getInputProps('supportPhone')} />
             </SimpleGrid>
+          </Stack>
+        </Paper>
+
+        <Paper withBorder radius="md" p="lg">
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              Invoices
+            </Title>
+            <Text size="sm" c="dimmed">
+              Printed on every invoice PDF as the seller, with how to pay.
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput
+                label="Seller name"
+                description="The legal name; empty: the platform name"
+                maxLength={PLATFORM_CONFIG_LIMITS.sellerName}
+                disabled={isReadOnly}
+                {...form.getInputProps('sellerName')}
+              />
+              <TextInput label="Tax number" placeholder="ABN 12 345 678 901" maxLength={PLATFORM_CONFIG_LIMITS.sellerTaxNumber} disabled={isReadOnly} {...form.getInputProps('sellerTaxNumber')} />
+            </SimpleGrid>
+            <Textarea label="Seller address" autosize minRows={2} maxLength={PLATFORM_CONFIG_LIMITS.sellerAddress} disabled={isReadOnly} {...form.getInputProps('sellerAddress')} />
+            <Textarea
+              label="Payment instructions"
+              description="Bank details and the reference to quote"
+              autosize
+              minRows={2}
+              maxLength={PLATFORM_CONFIG_LIMITS.paymentInstructions}
+              disabled={isReadOnly}
+              {...form.getInputProps('paymentInstructions')}
+            />
           </Stack>
         </Paper>
 

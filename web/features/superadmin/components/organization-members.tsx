@@ -36,12 +36,22 @@ export function OrganizationMembers({ members }: { members: OrganizationDetail['
   const isOrgActive = organization.data ? organization.data.active && organization.data.status === 'active' : false;
   const pages = Math.max(1, Math.ceil(members.length / PAGE_SIZE));
   const shown = members.slice((Math.min(page, pages) - 1) * PAGE_SIZE, Math.min(page, pages) * PAGE_SIZE);
+  // One count, the usage card's: active members (of all listed, inactive ones included).
+  const activeCount = members.filter((m) => m.active).length;
+  const countText = `${activeCount} active of ${members.length}`;
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="members-heading">
-      <Title order={2} size="h4" id="members-heading" mb="sm">
-        Members
-      </Title>
+      <Group justify="space-between" mb="sm" wrap="wrap" gap="xs">
+        <Title order={2} size="h4" id="members-heading">
+          Members
+        </Title>
+        {members.length > 0 ? (
+          <Text size="sm" c="dimmed" data-testid="members-count">
+            {countText}
+          </Text>
+        ) : null}
+      </Group>
       {members.length === 0 ? (
         <Text size="sm" c="dimmed">
           No members yet.
@@ -111,7 +121,7 @@ export function OrganizationMembers({ members }: { members: OrganizationDetail['
           {pages > 1 ? (
             <Group justify="space-between">
               <Text size="sm" c="dimmed">
-                {members.length} members
+                {countText}
               </Text>
               <Pagination total={pages} value={Math.min(page, pages)} onChange={setPage} size="sm" aria-label="Members pages" />
             </Group>

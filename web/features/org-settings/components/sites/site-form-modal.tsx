@@ -48,12 +48,13 @@ function browserTimeZone(): string | null {
 const mapHours = (hours: OperatingHours, from: string, to: string): OperatingHours =>
   Object.fromEntries(WEEKDAYS.map((day) => [day, dayWindows(hours[day]).map((w) => ({ open: w.open, close: w.close === from ? to : w.close }))])) as OperatingHours;
 
-function initialValues(site: OrgSite | null): Values {
+function initialValues(site: OrgSite | null, defaultTimeZone: string | null): Values {
   if (!site) {
     return {
       name: '',
       address: '',
-      timeZone: browserTimeZone(),
+      // The organization's zone (its sites'); the browser's only for a first site.
+      timeZone: defaultTimeZone ?? browserTimeZone(),
       operatingHours: structuredClone(DEFAULT_OPERATING_HOURS),
       slotIntervalMin: SLOT_INTERVAL_MIN,
       minAdvanceMin: MIN_ADVANCE_MIN,
@@ -99,20 +100,22 @@ export type SiteFormModalProps = {
   opened: boolean;
   /** null: a new site. */
   site: OrgSite | null;
+  /** A new site's time zone: the organization's (organizationTimeZone of its sites); null: the browser's. */
+  defaultTimeZone?: string | null;
   onClose: () => void;
   /** After an edit: the answer, with the bookings the new hours leave outside. */
   onUpdated: (site: OrgSite, result: UpdateSiteResult) => void;
 };
 
-export function SiteFormModal({ orgId, opened, site, onClose, onUpdated }: SiteFormModalProps) {
-  const form = useForm<Values>({ mode: 'controlled', initialValues: initialValues(site), validate: (values) => validate(toInput(values)) });
+export function SiteFormModal({ orgId, opened, site, defaultTimeZone = null, onClose, onUpdated }: SiteFormModalProps) {
+  const form = useForm<Values>({ mode: 'controlled', initialValues: initialValues(site, defaultTimeZone), validate: (values) => validate(toInput(values)) });
   const create = useCreateSite(orgId);
   const update = useUpdateSite(orgId);
 
   useEffect(() => {
     if (opened) {
-      form.setValues(initialValues(site));
-      form.resetDirty(initialValues(site));
+      form.setValues(initialValues(site, defaultTimeZone));
+      form.resetDirty(initialValues(site, defaultTimeZone));
       form.clearErrors();
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reset when the modal opens for a site

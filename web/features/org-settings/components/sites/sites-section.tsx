@@ -3,7 +3,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AffectedBooking, AffectedResolution } from '../../../../../domain/affected-bookings';
-import { summarizeWeekHours, type OrgSite, type UpdateSiteResult } from '../../../../../domain/org-sites';
+import { organizationTimeZone, summarizeWeekHours, type OrgSite, type UpdateSiteResult } from '../../../../../domain/org-sites';
 import { AffectedBookingsDialog, affectedBookingsOf } from '../../../../components/bookings/affected-bookings-dialog';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
 import { toast } from '../../../../lib/toast';
@@ -255,7 +255,7 @@ function SitesManager({ orgId }: { orgId: string }) {
         )}
       </Paper>
 
-      <SiteFormModal orgId={orgId} opened={!!form} site={form?.site ?? null} onClose={() => setForm(null)} onUpdated={onUpdated} />
+      <SiteFormModal orgId={orgId} opened={!!form} site={form?.site ?? null} defaultTimeZone={organizationTimeZone(sites.data?.items ?? [])} onClose={() => setForm(null)} onUpdated={onUpdated} />
 
       <HolidaysDrawer orgId={orgId} site={holidaySite} onClose={() => setHolidaySite(null)} />
 
