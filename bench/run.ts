@@ -38,6 +38,7 @@ const benchmarks = [
   { file: 'gate-latency.ts', title: 'Gate event to a second screen: API call to the change in another browser’s DOM (Chromium, `npm start`)' },
   { file: 'plate-match.ts', title: 'Plate matching: one read against 5,000 expected vehicles' },
   { file: 'ocr.ts', title: 'Plate OCR on the server: one plate photo (tesseract.js, worker started)' },
+  { file: 'plate-ocr-corpus.ts', title: 'Plate OCR accuracy: the plate corpus (96 plates, six typefaces, sizes, tilts, noise)' },
   { file: 'reports.ts', title: 'Reports: full 30-day set of one organization, 100k and 1M bookings (PostgreSQL) and PGlite' },
   { file: 'webhook-deliveries.ts', title: 'Webhook deliveries through the job runner: signed POSTs to a local receiver (PostgreSQL, PGlite)' },
   // Wall-clock budgets that unit tests used to assert (decision 027).
@@ -45,7 +46,7 @@ const benchmarks = [
   { file: 'demo-seed.ts', title: 'Demo seed into a fresh database (PGlite, PostgreSQL)' },
   { file: 'realtime-cluster.ts', title: 'Live update across two server processes on one PostgreSQL (LISTEN/NOTIFY)' },
 ];
-const KEY_LINE = /^(availability speedup:|availability latency \d|booking commits\/s:|ssc schedule-appointment:|server memory|startup first:|idle memory|upload memory:|public page JS:|form ready:|gate event to second screen:|plate match:|ocr:|reports( \(PGlite\))?:|webhook deliveries( \(PGlite\))?:|availability compute:|demo seed:|realtime across processes:|WARNING:|FAILED)/;
+const KEY_LINE = /^(availability speedup:|availability latency \d|booking commits\/s:|ssc schedule-appointment:|server memory|startup first:|idle memory|upload memory:|public page JS:|form ready:|gate event to second screen:|plate match:|ocr:|plate OCR exact:|reports( \(PGlite\))?:|webhook deliveries( \(PGlite\))?:|availability compute:|demo seed:|realtime across processes:|WARNING:|FAILED)/;
 
 type Outcome = { file: string; title: string; lines: string[]; exitCode: number; seconds: number };
 
