@@ -209,7 +209,9 @@ function isCharacterLike(c: Component, imageHeight: number): boolean {
   const w = widthOf(c);
   if (h < MIN_CHAR_HEIGHT || h > imageHeight * 0.95) return false;
   const aspect = w / h;
-  if (aspect < 0.06 || aspect > 1.3) return false;
+  // A bold W or M is half as wide again as it is high; wider still are characters that touch (a
+  // serif typeface's serifs join neighbours): up to about four of them read as one shape.
+  if (aspect < 0.06 || aspect > 3.6) return false;
   const fill = c.area / (w * h);
   // A 1 or an I is a solid bar; anything wider must have paper inside its box.
   return aspect < 0.3 ? fill > 0.3 : fill > 0.12 && fill < 0.9;
@@ -236,10 +238,11 @@ function findRows(chars: Component[]): Component[][] {
     for (const next of sorted) {
       if (next.x0 <= last.x1 || used.has(next.label)) continue;
       const nh = heightOf(next);
-      if (nh < h * 0.8 || nh > h * 1.25) continue;
-      // Aligned with the previous character (a slightly tilted plate drifts along the row).
+      if (nh < h * 0.75 || nh > h * 1.4) continue;
+      // Aligned with the previous character (a slightly tilted plate drifts along the row), at the
+      // top or at the bottom: a J or a Q reaches below the others in many typefaces.
       const tolerance = h * 0.2;
-      if (Math.abs(next.y0 - last.y0) > tolerance || Math.abs(next.y1 - last.y1) > tolerance) continue;
+      if (Math.abs(next.y0 - last.y0) > tolerance && Math.abs(next.y1 - last.y1) > tolerance) continue;
       const gap = next.x0 - last.x1;
       if (gap > h * 1.1) break;
       row.push(next);
@@ -372,4 +375,25 @@ export function findPlateRegions(image: GreyImage, options: { maxRegions?: numbe
     characters: row.length,
     inverted,
   }));
+}
+
+/**
+ * A prepared row (black ink on white, domain of renderRow) with its strokes one pixel thinner
+ * (`'thin'`: touching characters come apart, bold ones open up) or thicker (`'thick'`: broken,
+ * thin or noisy strokes join), for a second and third OCR pass.
+ */
+export function reweigh(image: GreyImage, how: 'thin' | 'thick'): GreyImage {
+  const { width, height, data } = image;
+  const out = new Uint8Array(width * height);
+  // Thin: a pixel stays ink only if its four neighbours are ink. Thick: it becomes ink if any is.
+  const ink = (x: number, y: number) => x >= 0 && y >= 0 && x < width && y < height && data[y * width + x]! < 128;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const around = [ink(x - 1, y), ink(x + 1, y), ink(x, y - 1), ink(x, y + 1)];
+      const here = ink(x, y);
+      const isInk = how === 'thin' ? here && around.every(Boolean) : here || around.some(Boolean);
+      out[y * width + x] = isInk ? 0 : 255;
+    }
+  }
+  return { width, height, data: out };
 }

@@ -13,9 +13,9 @@ import path from 'node:path';
 import type { Worker as ThreadWorker } from 'node:worker_threads';
 import sharp from 'sharp';
 import Tesseract from 'tesseract.js';
-import { findPlateRegions, MAX_WORKING_SIDE, type GreyImage } from '../../domain/plate-image';
+import { findPlateRegions, MAX_WORKING_SIDE, reweigh, type GreyImage } from '../../domain/plate-image';
+import { choosePlate, isLayoutPlate, type ChosenPlate, type PassRead } from '../../domain/plate-layouts';
 import { OCR_LANG_DATA, OCR_LANGUAGE, OCR_PARAMETERS, type PlateOcrResult } from '../../domain/plate-ocr-config';
-import { hasLettersAndDigits, plateReadsFromText } from '../../domain/plate-match';
 
 export type { PlateOcrResult } from '../../domain/plate-ocr-config';
 
@@ -130,6 +130,42 @@ async function decode(image: Buffer): Promise<Decoded> {
   }
 }
 
+/** The passes over one row: the prepared row, then with strokes thinner, thicker, and smaller. */
+const PASSES: ReadonlyArray<{ name: string; prepare: (row: GreyImage) => GreyImage | Promise<GreyImage> }> = [
+  { name: 'row', prepare: (row) => row },
+  { name: 'thin', prepare: (row) => reweigh(row, 'thin') },
+  { name: 'thick', prepare: (row) => reweigh(row, 'thick') },
+  { name: 'small', prepare: (row) => resized(row, 0.7) },
+];
+/** A plate fitting a layout as read, read alike by this many passes, is taken without more passes. */
+const AGREEING_PASSES = 2;
+
+async function resized(row: GreyImage, scale: number): Promise<GreyImage> {
+  const width = Math.max(1, Math.round(row.width * scale));
+  const height = Math.max(1, Math.round(row.height * scale));
+  const { data } = await sharp(row.data, { raw: { width: row.width, height: row.height, channels: 1 } })
+    .resize({ width, height, kernel: 'linear' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { width, height, data };
+}
+
+async function recognizeRow(worker: OcrWorker, row: GreyImage): Promise<PassRead> {
+  const png = await sharp(row.data, { raw: { width: row.width, height: row.height, channels: 1 } }).png({ compressionLevel: 1 }).toBuffer();
+  try {
+    const { data } = await withTimeout(worker.recognize(png), READ_TIMEOUT_MS);
+    return { text: data.text.replace(/\s+/g, ' ').trim(), confidence: data.confidence };
+  } catch (error) {
+    await stopEngine();
+    throw error;
+  }
+}
+
+/**
+ * Each row (longest first) is read in several passes (PASSES) and the reads are pooled
+ * (domain/plate-layouts.ts choosePlate: agreement, confidence, plate layout). A row whose best
+ * plate fits a layout stops the search; otherwise the next row is tried and the best over all wins.
+ */
 async function readRows(grey: GreyImage): Promise<PlateOcrResult> {
   const regions = findPlateRegions(grey, { maxRegions: MAX_ROWS });
   if (regions.length === 0) return { plate: null, candidates: [], reason: 'unreadable' };
@@ -137,22 +173,20 @@ async function readRows(grey: GreyImage): Promise<PlateOcrResult> {
   const worker = await engine;
   setThreadHeld(worker, true);
   try {
-    const texts: string[] = [];
+    const chosen: ChosenPlate[] = [];
     for (const region of regions) {
-      const png = await sharp(region.image.data, { raw: { width: region.image.width, height: region.image.height, channels: 1 } })
-        .png({ compressionLevel: 1 })
-        .toBuffer();
-      try {
-        const { data } = await withTimeout(worker.recognize(png), READ_TIMEOUT_MS);
-        texts.push(data.text);
-      } catch (error) {
-        await stopEngine();
-        throw error;
+      const reads: PassRead[] = [];
+      let best: ChosenPlate | undefined;
+      for (const pass of PASSES) {
+        reads.push(await recognizeRow(worker, await pass.prepare(region.image)));
+        best = choosePlate(reads)[0];
+        if (best && best.layout && best.passes >= AGREEING_PASSES && isLayoutPlate(best.plate)) break;
       }
-      // A read with real letters and digits from the longest row is as good as it gets.
-      if (plateReadsFromText(texts.at(-1)!).some(hasLettersAndDigits)) break;
+      const ranked = choosePlate(reads);
+      chosen.push(...ranked);
+      if (ranked[0]?.layout) break;
     }
-    const candidates = plateReadsFromText(texts.join('\n'));
+    const candidates = [...new Set(chosen.sort((a, b) => (b.layout ? 1 : 0) - (a.layout ? 1 : 0) || b.score - a.score).map((c) => c.plate))];
     return candidates.length > 0 ? { plate: candidates[0]!, candidates } : { plate: null, candidates: [], reason: 'unreadable' };
   } finally {
     setThreadHeld(worker, false);

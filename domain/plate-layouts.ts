@@ -1,0 +1,101 @@
+// Plate layouts and the choice between OCR reads (issue 22 item 8). Pure: the server
+// (server/ocr/plate-ocr.ts) and the browser (web/lib/plate-ocr.ts) choose alike.
+//
+// A plate is read several times (passes over differently prepared pictures of its row); each
+// read is fitted to the common plate layouts, where a letter read in a digit's place (or the
+// reverse) is swapped for its look-alike (0↔O, 1↔I, 2↔Z, 5↔S, 8↔B, 6↔G), and the reads are
+// pooled: a plate gains Tesseract's confidence for every pass that reads it, and more when it fits
+// a layout as read (fewer swaps, more). Reads that fit no layout still count (plates of other
+// countries, personal plates), they just rank below a layout-valid read of the same picture.
+import { isPlausiblePlate, normalisePlate } from './plate-match';
+
+/**
+ * L a letter, D a digit, a space between groups. British (current, prefix, suffix, older),
+ * and the common continental shapes (AB 123 CD, ABC 123, ABC 1234).
+ */
+export const PLATE_LAYOUTS = ['LLDD LLL', 'LDDD LLL', 'LLL DDDL', 'LLL DDD', 'LLL DDDD', 'LL DDD LL'] as const;
+
+/** Digits OCR gives for letters of like shape, and the reverse. */
+const AS_LETTER: Readonly<Record<string, string>> = { '0': 'O', '1': 'I', '2': 'Z', '5': 'S', '8': 'B', '6': 'G' };
+const AS_DIGIT: Readonly<Record<string, string>> = { O: '0', D: '0', Q: '0', I: '1', Z: '2', S: '5', B: '8', G: '6' };
+
+const slotsOf = (layout: string) => layout.replace(/ /g, '');
+
+/** The plate with its groups spaced as the layout has them ('AB12CDE', 'LLDD LLL' → 'AB12 CDE'). */
+export function spaceAsLayout(plate: string, layout: string): string {
+  let at = 0;
+  return [...layout].map((slot) => (slot === ' ' ? ' ' : plate[at++]!)).join('');
+}
+
+export type LayoutFit = { plate: string; layout: string; swaps: number };
+
+/** The read fitted to a layout (letters in letter slots, digits in digit slots, look-alikes swapped), or null. */
+export function fitLayout(read: string, layout: string): LayoutFit | null {
+  const plate = normalisePlate(read);
+  const slots = slotsOf(layout);
+  if (plate.length !== slots.length) return null;
+  let swaps = 0;
+  let fitted = '';
+  for (let i = 0; i < slots.length; i++) {
+    const ch = plate[i]!;
+    const isDigit = ch >= '0' && ch <= '9';
+    const wantsDigit = slots[i] === 'D';
+    if (isDigit === wantsDigit) {
+      fitted += ch;
+      continue;
+    }
+    const swapped = wantsDigit ? AS_DIGIT[ch] : AS_LETTER[ch];
+    if (!swapped) return null;
+    fitted += swapped;
+    swaps++;
+  }
+  return { plate: fitted, layout, swaps };
+}
+
+/** The read's best fit over all layouts (fewest swaps; the list order breaks ties), or null. */
+export function bestLayoutFit(read: string): LayoutFit | null {
+  let best: LayoutFit | null = null;
+  for (const layout of PLATE_LAYOUTS) {
+    const fit = fitLayout(read, layout);
+    if (fit && (!best || fit.swaps < best.swaps)) best = fit;
+  }
+  return best;
+}
+
+/** Whether the plate is one of the layouts exactly as it stands (no swap needed). */
+export function isLayoutPlate(plate: string): boolean {
+  return bestLayoutFit(plate)?.swaps === 0;
+}
+
+/** One pass' read: the text Tesseract gave (one line) and its confidence, 0–100. */
+export type PassRead = { text: string; confidence: number };
+
+export type ChosenPlate = { plate: string; score: number; passes: number; layout: string | null };
+
+/** Weight of a read fitting a layout as read; each swap costs SWAP_COST of it. */
+const LAYOUT_BONUS = 60;
+const SWAP_COST = 15;
+
+/**
+ * The plates the reads support, best first. Each read gives one plate: its best layout fit if it
+ * has one (swaps applied), else the read as it is, if it looks like a plate. A plate's score is
+ * the sum over the reads giving it of (confidence + LAYOUT_BONUS − SWAP_COST × swaps when it
+ * fits): agreement between passes, confidence and layout validity together.
+ */
+export function choosePlate(reads: readonly PassRead[]): ChosenPlate[] {
+  const pooled = new Map<string, ChosenPlate>();
+  for (const { text, confidence } of reads) {
+    const read = normalisePlate(text);
+    const fit = bestLayoutFit(read);
+    const plate = fit ? fit.plate : read;
+    // A fit needing swaps must still look like a plate (stripes read 'IIIIII' fit 'LLL DDD' as
+    // 'III111'); one swap is allowed whatever the characters ('B051SZI' is BO51 SZI).
+    if (fit ? fit.swaps > 1 && !isPlausiblePlate(plate) : !isPlausiblePlate(read)) continue;
+    const score = Math.max(0, confidence) + (fit ? Math.max(0, LAYOUT_BONUS - SWAP_COST * fit.swaps) : 0);
+    const entry = pooled.get(plate) ?? { plate, score: 0, passes: 0, layout: fit?.layout ?? null };
+    entry.score += score;
+    entry.passes++;
+    pooled.set(plate, entry);
+  }
+  return [...pooled.values()].sort((a, b) => b.score - a.score);
+}
