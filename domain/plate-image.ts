@@ -236,7 +236,8 @@ function findRows(chars: Component[]): Component[][] {
     const row = [seed];
     let last = seed;
     for (const next of sorted) {
-      if (next.x0 <= last.x1 || used.has(next.label)) continue;
+      // Boxes of neighbours may overlap a little (kerning, tilt): the next starts well past the last's start.
+      if (next.x0 <= last.x0 + widthOf(last) * 0.6 || next.x0 <= last.x1 - h * 0.25 || used.has(next.label)) continue;
       const nh = heightOf(next);
       if (nh < h * 0.75 || nh > h * 1.4) continue;
       // Aligned with the previous character (a slightly tilted plate drifts along the row), at the
@@ -367,6 +368,7 @@ export function findPlateRegions(image: GreyImage, options: { maxRegions?: numbe
     const labelled = labelComponents(ink, width, height);
     if (!labelled) continue;
     const chars = labelled.components.filter((c) => isCharacterLike(c, height));
+    if (process.env.DBG_ROWS) for (const c of labelled.components) if (heightOf(c) > 15) console.log(inverted, JSON.stringify(c), isCharacterLike(c, height), (c.area / (widthOf(c) * heightOf(c))).toFixed(2));
     for (const row of findRows(chars)) found.push({ row, labels: labelled.labels, inverted });
   }
   found.sort((a, b) => b.row.length - a.row.length || median(b.row.map(heightOf)) - median(a.row.map(heightOf)));

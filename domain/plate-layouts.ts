@@ -3,7 +3,7 @@
 //
 // A plate is read several times (passes over differently prepared pictures of its row); each
 // read is fitted to the common plate layouts, where a letter read in a digit's place (or the
-// reverse) is swapped for its look-alike (0↔O, 1↔I, 2↔Z, 5↔S, 8↔B, 6↔G), and the reads are
+// reverse) is swapped for its look-alike (0↔O, 1↔I, 2↔Z, 4↔A, 5↔S, 6↔G, 7↔Z/T, 8↔B; D and Q → 0), and the reads are
 // pooled: a plate gains Tesseract's confidence for every pass that reads it, and more when it fits
 // a layout as read (fewer swaps, more). Reads that fit no layout still count (plates of other
 // countries, personal plates), they just rank below a layout-valid read of the same picture.
@@ -16,8 +16,8 @@ import { isPlausiblePlate, normalisePlate } from './plate-match';
 export const PLATE_LAYOUTS = ['LLDD LLL', 'LDDD LLL', 'LLL DDDL', 'LLL DDD', 'LLL DDDD', 'LL DDD LL'] as const;
 
 /** Digits OCR gives for letters of like shape, and the reverse. */
-const AS_LETTER: Readonly<Record<string, string>> = { '0': 'O', '1': 'I', '2': 'Z', '5': 'S', '8': 'B', '6': 'G' };
-const AS_DIGIT: Readonly<Record<string, string>> = { O: '0', D: '0', Q: '0', I: '1', Z: '2', S: '5', B: '8', G: '6' };
+const AS_LETTER: Readonly<Record<string, string>> = { '0': 'O', '1': 'I', '2': 'Z', '4': 'A', '5': 'S', '6': 'G', '7': 'Z', '8': 'B' };
+const AS_DIGIT: Readonly<Record<string, string>> = { O: '0', D: '0', Q: '0', I: '1', Z: '2', A: '4', S: '5', G: '6', T: '7', B: '8' };
 
 const slotsOf = (layout: string) => layout.replace(/ /g, '');
 
@@ -88,9 +88,9 @@ export function choosePlate(reads: readonly PassRead[]): ChosenPlate[] {
     const read = normalisePlate(text);
     const fit = bestLayoutFit(read);
     const plate = fit ? fit.plate : read;
-    // A fit needing swaps must still look like a plate (stripes read 'IIIIII' fit 'LLL DDD' as
-    // 'III111'); one swap is allowed whatever the characters ('B051SZI' is BO51 SZI).
-    if (fit ? fit.swaps > 1 && !isPlausiblePlate(plate) : !isPlausiblePlate(read)) continue;
+    // A fit must still look like a plate: stripes read 'IIIIII' fit 'LLL DDD' as 'III111'. A
+    // plate of look-alikes only ('BO51 SZI') passes with three different characters or more.
+    if (fit ? !isPlausiblePlate(plate) && new Set(plate).size < 3 : !isPlausiblePlate(read)) continue;
     const score = Math.max(0, confidence) + (fit ? Math.max(0, LAYOUT_BONUS - SWAP_COST * fit.swaps) : 0);
     const entry = pooled.get(plate) ?? { plate, score: 0, passes: 0, layout: fit?.layout ?? null };
     entry.score += score;
