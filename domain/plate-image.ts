@@ -25,6 +25,11 @@ export type PlateRegion = {
   box: Box;
   /** How many character-like shapes the row holds. */
   characters: number;
+  /**
+   * How many characters the plate has, when every shape is one character (none as wide as two
+   * touching ones), else null. A read of another length has lost or invented a character.
+   */
+  expectedLength: number | null;
   /** Whether the characters were light on a dark plate. */
   inverted: boolean;
 };
@@ -214,7 +219,8 @@ function isCharacterLike(c: Component, imageHeight: number): boolean {
   if (aspect < 0.06 || aspect > 3.6) return false;
   const fill = c.area / (w * h);
   // A 1 or an I is a solid bar; anything wider must have paper inside its box.
-  return aspect < 0.3 ? fill > 0.3 : fill > 0.12 && fill < 0.9;
+  // (A bold I, blurred at 18 px, is a bar about a third as wide as it is high.)
+  return aspect < 0.45 ? fill > 0.3 : fill > 0.12 && fill < 0.9;
 }
 
 const median = (values: number[]) => {
@@ -368,13 +374,13 @@ export function findPlateRegions(image: GreyImage, options: { maxRegions?: numbe
     const labelled = labelComponents(ink, width, height);
     if (!labelled) continue;
     const chars = labelled.components.filter((c) => isCharacterLike(c, height));
-    if (process.env.DBG_ROWS) for (const c of labelled.components) if (heightOf(c) > 15) console.log(inverted, JSON.stringify(c), isCharacterLike(c, height), (c.area / (widthOf(c) * heightOf(c))).toFixed(2));
     for (const row of findRows(chars)) found.push({ row, labels: labelled.labels, inverted });
   }
   found.sort((a, b) => b.row.length - a.row.length || median(b.row.map(heightOf)) - median(a.row.map(heightOf)));
   return found.slice(0, options.maxRegions ?? 3).map(({ row, labels, inverted }) => ({
     ...renderRow(row, labels, blurred, threshold, inverted),
     characters: row.length,
+    expectedLength: row.every((c) => widthOf(c) < heightOf(c) * 1.45) ? row.length : null,
     inverted,
   }));
 }

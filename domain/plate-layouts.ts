@@ -75,14 +75,17 @@ export type ChosenPlate = { plate: string; score: number; passes: number; layout
 /** Weight of a read fitting a layout as read; each swap costs SWAP_COST of it. */
 const LAYOUT_BONUS = 60;
 const SWAP_COST = 15;
+/** Weight of a read having as many characters as the row has shapes (when that is known). */
+const LENGTH_BONUS = 40;
 
 /**
  * The plates the reads support, best first. Each read gives one plate: its best layout fit if it
  * has one (swaps applied), else the read as it is, if it looks like a plate. A plate's score is
  * the sum over the reads giving it of (confidence + LAYOUT_BONUS − SWAP_COST × swaps when it
- * fits): agreement between passes, confidence and layout validity together.
+ * fits) ± LENGTH_BONUS when the row's character count is known and the plate has (not) that
+ * many: agreement between passes, confidence, layout validity and length together.
  */
-export function choosePlate(reads: readonly PassRead[]): ChosenPlate[] {
+export function choosePlate(reads: readonly PassRead[], expectedLength: number | null = null): ChosenPlate[] {
   const pooled = new Map<string, ChosenPlate>();
   for (const { text, confidence } of reads) {
     const read = normalisePlate(text);
@@ -91,7 +94,8 @@ export function choosePlate(reads: readonly PassRead[]): ChosenPlate[] {
     // A fit must still look like a plate: stripes read 'IIIIII' fit 'LLL DDD' as 'III111'. A
     // plate of look-alikes only ('BO51 SZI') passes with three different characters or more.
     if (fit ? !isPlausiblePlate(plate) && new Set(plate).size < 3 : !isPlausiblePlate(read)) continue;
-    const score = Math.max(0, confidence) + (fit ? Math.max(0, LAYOUT_BONUS - SWAP_COST * fit.swaps) : 0);
+    const lengthBonus = expectedLength === null ? 0 : plate.length === expectedLength ? LENGTH_BONUS : -LENGTH_BONUS;
+    const score = Math.max(0, Math.max(0, confidence) + (fit ? Math.max(0, LAYOUT_BONUS - SWAP_COST * fit.swaps) : 0) + lengthBonus);
     const entry = pooled.get(plate) ?? { plate, score: 0, passes: 0, layout: fit?.layout ?? null };
     entry.score += score;
     entry.passes++;

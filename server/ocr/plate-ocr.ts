@@ -136,6 +136,7 @@ const PASSES: ReadonlyArray<{ name: string; prepare: (row: GreyImage) => GreyIma
   { name: 'thin', prepare: (row) => reweigh(row, 'thin') },
   { name: 'thick', prepare: (row) => reweigh(row, 'thick') },
   { name: 'small', prepare: (row) => resized(row, 0.7) },
+  { name: 'large', prepare: (row) => resized(row, 1.4) },
 ];
 /** A plate fitting a layout as read, read alike by this many passes, is taken without more passes. */
 const AGREEING_PASSES = 2;
@@ -179,10 +180,11 @@ async function readRows(grey: GreyImage): Promise<PlateOcrResult> {
       let best: ChosenPlate | undefined;
       for (const pass of PASSES) {
         reads.push(await recognizeRow(worker, await pass.prepare(region.image)));
-        best = choosePlate(reads)[0];
-        if (best && best.layout && best.passes >= AGREEING_PASSES && isLayoutPlate(best.plate)) break;
+        best = choosePlate(reads, region.expectedLength)[0];
+        const rightLength = region.expectedLength === null || best?.plate.length === region.expectedLength;
+        if (best && best.layout && rightLength && best.passes >= AGREEING_PASSES && isLayoutPlate(best.plate)) break;
       }
-      const ranked = choosePlate(reads);
+      const ranked = choosePlate(reads, region.expectedLength);
       chosen.push(...ranked);
       if (ranked[0]?.layout) break;
     }
