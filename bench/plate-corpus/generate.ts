@@ -72,7 +72,7 @@ function mulberry32(seed: number): () => number {
   };
 }
 
-const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+const pick = <T>(random: () => number, items: ArrayLike<T>): T => items[Math.floor(random() * items.length)]!;
 
 function randomPlate(random: () => number): string {
   return [...pick(random, LAYOUTS)].map((slot) => (slot === 'L' ? pick(random, LETTERS) : slot === 'D' ? pick(random, DIGITS) : ' ')).join('');
