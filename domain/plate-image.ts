@@ -21,6 +21,11 @@ export type Box = { x0: number; y0: number; x1: number; y1: number };
 export type PlateRegion = {
   /** The characters only, black (0) on white (255), scaled and with a margin. */
   image: GreyImage;
+  /**
+   * The same characters redrawn one by one, evenly spaced (a third of a character apart): touching
+   * characters come apart, and a narrow last I or J is not lost to its neighbour. Another pass.
+   */
+  spaced: GreyImage;
   /** Where the row is in the input picture. */
   box: Box;
   /** How many character-like shapes the row holds. */
@@ -44,6 +49,8 @@ export const TARGET_CHAR_HEIGHT = 48;
 export const MAX_WORKING_SIDE = 1200;
 
 const MIN_CHAR_HEIGHT = 10;
+/** Wider than this (width / height) a shape is taken for touching characters, not one. */
+const SINGLE_MAX_ASPECT = 1.45;
 /** A picture with more components than this is noise, not a scene with a plate. */
 const MAX_COMPONENTS = 20_000;
 
@@ -220,7 +227,7 @@ function isCharacterLike(c: Component, imageHeight: number): boolean {
   const fill = c.area / (w * h);
   // A 1 or an I is a solid bar; anything wider must have paper inside its box.
   // (A bold I, blurred at 18 px, is a bar about a third as wide as it is high.)
-  return aspect < 0.45 ? fill > 0.3 : fill > 0.12 && fill < 0.9;
+  return aspect < 0.36 ? fill > 0.3 : fill > 0.12 && fill < 0.9;
 }
 
 const median = (values: number[]) => {
@@ -242,8 +249,9 @@ function findRows(chars: Component[]): Component[][] {
     const row = [seed];
     let last = seed;
     for (const next of sorted) {
-      // Boxes of neighbours may overlap a little (kerning, tilt): the next starts well past the last's start.
-      if (next.x0 <= last.x0 + widthOf(last) * 0.6 || next.x0 <= last.x1 - h * 0.25 || used.has(next.label)) continue;
+      // Boxes of neighbours may overlap (kerning, tilt: a T under a W's arm): the next one's centre is a
+      // quarter of a character or more past the last one's, and it starts well past the last's start.
+      if (next.x0 + next.x1 <= last.x0 + last.x1 + h * 0.5 || next.x0 <= last.x0 + widthOf(last) * 0.35 || used.has(next.label)) continue;
       const nh = heightOf(next);
       if (nh < h * 0.75 || nh > h * 1.4) continue;
       // Aligned with the previous character (a slightly tilted plate drifts along the row), at the
@@ -256,7 +264,13 @@ function findRows(chars: Component[]): Component[][] {
       last = next;
       if (row.length > MAX_ROW) break;
     }
-    if (row.length >= MIN_ROW && row.length <= MAX_ROW) {
+    // Characters of like height: one in three at most may reach lower or higher (a J's or a Q's tail).
+    const rowHeight = median(row.map(heightOf));
+    const alike = row.filter((c) => heightOf(c) >= rowHeight * 0.85 && heightOf(c) <= rowHeight * 1.18).length;
+    // Shapes as wide as touching characters count only beside at least two single ones (noise makes wide blobs).
+    const single = row.filter((c) => widthOf(c) < heightOf(c) * SINGLE_MAX_ASPECT).length;
+    const likeRow = alike >= Math.max(MIN_ROW - 1, row.length - Math.max(1, Math.floor(row.length / 3))) && (single === row.length || single >= 2);
+    if (row.length >= MIN_ROW && row.length <= MAX_ROW && likeRow) {
       for (const c of row) used.add(c.label);
       rows.push(row);
     }
@@ -347,6 +361,46 @@ function renderRow(row: Component[], labels: Int32Array, grey: GreyImage, thresh
   return { image: padImage(scaled, Math.round(TARGET_CHAR_HEIGHT * 0.4)), box };
 }
 
+/** The row's characters one by one, left to right, `spacing` of a character height apart (see PlateRegion.spaced). */
+function renderSpaced(row: Component[], labels: Int32Array, grey: GreyImage, threshold: number, inverted: boolean, spacing = 1 / 3): GreyImage {
+  const { width, height } = grey;
+  const charHeight = median(row.map(heightOf));
+  const gap = Math.max(2, Math.round(charHeight * spacing));
+  const top = Math.max(0, Math.min(...row.map((c) => c.y0)) - 1);
+  const bottom = Math.min(height - 1, Math.max(...row.map((c) => c.y1)) + 1);
+  const canvasHeight = bottom - top + 1;
+  const canvasWidth = row.reduce((sum, c) => sum + widthOf(c) + 2, 0) + gap * (row.length + 1);
+  const paper = inverted ? 0 : 255;
+  const canvas = new Uint8Array(canvasWidth * canvasHeight).fill(255);
+  let left = gap;
+  for (const c of row) {
+    for (let y = top; y <= bottom; y++) {
+      for (let x = c.x0 - 1; x <= c.x1 + 1; x++) {
+        if (x < 0 || x >= width) continue;
+        let near = false;
+        for (let dy = -1; dy <= 1 && !near; dy++) {
+          const ny = y + dy;
+          if (ny < 0 || ny >= height) continue;
+          for (let dx = -1; dx <= 1; dx++) {
+            const nx = x + dx;
+            if (nx >= 0 && nx < width && labels[ny * width + nx] === c.label) {
+              near = true;
+              break;
+            }
+          }
+        }
+        const value = near ? grey.data[y * width + x]! : paper;
+        canvas[(y - top) * canvasWidth + left + (x - c.x0 + 1)] = inverted ? 255 - value : value;
+      }
+    }
+    left += widthOf(c) + 2 + gap;
+  }
+  const cut = inverted ? 255 - threshold : threshold;
+  const scaled = resample({ width: canvasWidth, height: canvasHeight, data: canvas }, TARGET_CHAR_HEIGHT / charHeight);
+  for (let i = 0; i < scaled.data.length; i++) scaled.data[i] = inverted ? (scaled.data[i]! < cut ? 0 : 255) : scaled.data[i]! <= cut ? 0 : 255;
+  return padImage(scaled, Math.round(TARGET_CHAR_HEIGHT * 0.4));
+}
+
 function padImage(image: GreyImage, pad: number): GreyImage {
   const width = image.width + 2 * pad;
   const height = image.height + 2 * pad;
@@ -379,8 +433,9 @@ export function findPlateRegions(image: GreyImage, options: { maxRegions?: numbe
   found.sort((a, b) => b.row.length - a.row.length || median(b.row.map(heightOf)) - median(a.row.map(heightOf)));
   return found.slice(0, options.maxRegions ?? 3).map(({ row, labels, inverted }) => ({
     ...renderRow(row, labels, blurred, threshold, inverted),
+    spaced: renderSpaced(row, labels, blurred, threshold, inverted),
     characters: row.length,
-    expectedLength: row.every((c) => widthOf(c) < heightOf(c) * 1.45) ? row.length : null,
+    expectedLength: row.every((c) => widthOf(c) < heightOf(c) * SINGLE_MAX_ASPECT) ? row.length : null,
     inverted,
   }));
 }

@@ -3,7 +3,7 @@
 //
 // A plate is read several times (passes over differently prepared pictures of its row); each
 // read is fitted to the common plate layouts, where a letter read in a digit's place (or the
-// reverse) is swapped for its look-alike (0↔O, 1↔I, 2↔Z, 4↔A, 5↔S, 6↔G, 7↔Z/T, 8↔B; D and Q → 0), and the reads are
+// reverse) is swapped for its look-alike (0↔O, 1↔I, 2↔Z, 5↔S, 6↔G, 8↔B; 4 → A and 7 → Z in a letter slot, D and Q → 0 in a digit slot; an A or a T in a digit slot is no misread: CFC 21A stays), and the reads are
 // pooled: a plate gains Tesseract's confidence for every pass that reads it, and more when it fits
 // a layout as read (fewer swaps, more). Reads that fit no layout still count (plates of other
 // countries, personal plates), they just rank below a layout-valid read of the same picture.
@@ -17,7 +17,7 @@ export const PLATE_LAYOUTS = ['LLDD LLL', 'LDDD LLL', 'LLL DDDL', 'LLL DDD', 'LL
 
 /** Digits OCR gives for letters of like shape, and the reverse. */
 const AS_LETTER: Readonly<Record<string, string>> = { '0': 'O', '1': 'I', '2': 'Z', '4': 'A', '5': 'S', '6': 'G', '7': 'Z', '8': 'B' };
-const AS_DIGIT: Readonly<Record<string, string>> = { O: '0', D: '0', Q: '0', I: '1', Z: '2', A: '4', S: '5', G: '6', T: '7', B: '8' };
+const AS_DIGIT: Readonly<Record<string, string>> = { O: '0', D: '0', Q: '0', I: '1', Z: '2', S: '5', G: '6', B: '8' };
 
 const slotsOf = (layout: string) => layout.replace(/ /g, '');
 
@@ -75,14 +75,14 @@ export type ChosenPlate = { plate: string; score: number; passes: number; layout
 /** Weight of a read fitting a layout as read; each swap costs SWAP_COST of it. */
 const LAYOUT_BONUS = 60;
 const SWAP_COST = 15;
-/** Weight of a read having as many characters as the row has shapes (when that is known). */
-const LENGTH_BONUS = 40;
+/** A read of another length than the row's count of characters (when known) lost or invented one: it counts a tenth. */
+const WRONG_LENGTH_WEIGHT = 0.1;
 
 /**
  * The plates the reads support, best first. Each read gives one plate: its best layout fit if it
  * has one (swaps applied), else the read as it is, if it looks like a plate. A plate's score is
  * the sum over the reads giving it of (confidence + LAYOUT_BONUS − SWAP_COST × swaps when it
- * fits) ± LENGTH_BONUS when the row's character count is known and the plate has (not) that
+ * fits), a tenth of that when the row's character count is known and the plate has not that
  * many: agreement between passes, confidence, layout validity and length together.
  */
 export function choosePlate(reads: readonly PassRead[], expectedLength: number | null = null): ChosenPlate[] {
@@ -94,8 +94,8 @@ export function choosePlate(reads: readonly PassRead[], expectedLength: number |
     // A fit must still look like a plate: stripes read 'IIIIII' fit 'LLL DDD' as 'III111'. A
     // plate of look-alikes only ('BO51 SZI') passes with three different characters or more.
     if (fit ? !isPlausiblePlate(plate) && new Set(plate).size < 3 : !isPlausiblePlate(read)) continue;
-    const lengthBonus = expectedLength === null ? 0 : plate.length === expectedLength ? LENGTH_BONUS : -LENGTH_BONUS;
-    const score = Math.max(0, Math.max(0, confidence) + (fit ? Math.max(0, LAYOUT_BONUS - SWAP_COST * fit.swaps) : 0) + lengthBonus);
+    const weight = expectedLength === null || plate.length === expectedLength ? 1 : WRONG_LENGTH_WEIGHT;
+    const score = weight * (Math.max(0, confidence) + (fit ? Math.max(0, LAYOUT_BONUS - SWAP_COST * fit.swaps) : 0));
     const entry = pooled.get(plate) ?? { plate, score: 0, passes: 0, layout: fit?.layout ?? null };
     entry.score += score;
     entry.passes++;
@@ -103,3 +103,4 @@ export function choosePlate(reads: readonly PassRead[], expectedLength: number |
   }
   return [...pooled.values()].sort((a, b) => b.score - a.score);
 }
+
