@@ -26,6 +26,8 @@ export type PlateRegion = {
    * characters come apart, and a narrow last I or J is not lost to its neighbour. Another pass.
    */
   spaced: GreyImage;
+  /** Each character's shape, left to right (for telling look-alikes apart: shapeHints). */
+  shapes: CharacterShape[];
   /** Where the row is in the input picture. */
   box: Box;
   /** How many character-like shapes the row holds. */
@@ -401,6 +403,44 @@ function renderSpaced(row: Component[], labels: Int32Array, grey: GreyImage, thr
   return padImage(scaled, Math.round(TARGET_CHAR_HEIGHT * 0.4));
 }
 
+/**
+ * What tells look-alikes apart in a character: how wide it is for its height, and how far the
+ * middle of its top quarter lies left of the middle of its bottom quarter (a 1's flag; an I is
+ * symmetric), in character heights, corrected for the row's tilt.
+ */
+export type CharacterShape = { aspect: number; topLean: number };
+
+function shapesOf(row: Component[], labels: Int32Array, width: number): CharacterShape[] {
+  // The row's slope from the characters' bottoms (least squares): a tilt leans every stroke alike.
+  const xs = row.map((c) => (c.x0 + c.x1) / 2);
+  const ys = row.map((c) => c.y1);
+  const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
+  const my = ys.reduce((a, b) => a + b, 0) / ys.length;
+  const sxx = xs.reduce((a, x) => a + (x - mx) ** 2, 0);
+  const slope = sxx > 0 ? xs.reduce((a, x, i) => a + (x - mx) * (ys[i]! - my), 0) / sxx : 0;
+  return row.map((c) => {
+    const h = heightOf(c);
+    const band = Math.max(1, Math.round(h / 4));
+    const centreOf = (y0: number, y1: number) => {
+      let left = Infinity;
+      let right = -Infinity;
+      for (let y = y0; y <= y1; y++) {
+        for (let x = c.x0; x <= c.x1; x++) {
+          if (labels[y * width + x] !== c.label) continue;
+          if (x < left) left = x;
+          if (x > right) right = x;
+        }
+      }
+      return left <= right ? (left + right) / 2 : (c.x0 + c.x1) / 2;
+    };
+    const top = centreOf(c.y0, c.y0 + band - 1);
+    const bottom = centreOf(c.y1 - band + 1, c.y1);
+    // Turned clockwise by the slope, a stroke's top lies (height between the bands × slope) to the right.
+    const lean = top - bottom - (h - band) * slope;
+    return { aspect: widthOf(c) / h, topLean: -lean / h };
+  });
+}
+
 function padImage(image: GreyImage, pad: number): GreyImage {
   const width = image.width + 2 * pad;
   const height = image.height + 2 * pad;
@@ -434,6 +474,7 @@ export function findPlateRegions(image: GreyImage, options: { maxRegions?: numbe
   return found.slice(0, options.maxRegions ?? 3).map(({ row, labels, inverted }) => ({
     ...renderRow(row, labels, blurred, threshold, inverted),
     spaced: renderSpaced(row, labels, blurred, threshold, inverted),
+    shapes: shapesOf(row, labels, width),
     characters: row.length,
     expectedLength: row.every((c) => widthOf(c) < heightOf(c) * SINGLE_MAX_ASPECT) ? row.length : null,
     inverted,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bestLayoutFit, choosePlate, fitLayout, isLayoutPlate, spaceAsLayout } from './plate-layouts';
+import { bestLayoutFit, choosePlate, fitLayout, isLayoutPlate, settleLookAlikes, spaceAsLayout } from './plate-layouts';
 
 describe('plate layouts', () => {
   it('fits a read to a layout, swapping look-alikes into letter and digit slots', () => {
@@ -56,5 +56,23 @@ describe('choosePlate', () => {
     expect(choosePlate([{ text: 'IIIIII', confidence: 99 }])).toEqual([]);
     expect(choosePlate([{ text: 'HAUL', confidence: 99 }])).toEqual([]);
     expect(choosePlate([{ text: '', confidence: 0 }])).toEqual([]);
+  });
+});
+
+describe('settleLookAlikes', () => {
+  const plain = { aspect: 0.7, topLean: 0 };
+  it('tells a 1 from an I by its flag, and an O from a 0 by its width, where two layouts dispute them', () => {
+    // NLD 8591 (LLL DDDD) or NLD 859I (LLL DDDL): the last shape has no flag, so it is an I.
+    expect(settleLookAlikes('NLD8591', [plain, plain, plain, plain, plain, plain, { aspect: 0.45, topLean: 0 }])).toBe('NLD859I');
+    expect(settleLookAlikes('NLD8591', [plain, plain, plain, plain, plain, plain, { aspect: 0.5, topLean: 0.1 }])).toBe('NLD8591');
+    // DEI 4290 or DEI 429O: the last shape is far wider than the digits, so it is an O.
+    expect(settleLookAlikes('DEI4290', [plain, plain, plain, plain, plain, plain, { aspect: 1.0, topLean: 0 }])).toBe('DEI429O');
+    expect(settleLookAlikes('DEI4290', [plain, plain, plain, plain, plain, plain, { aspect: 0.7, topLean: 0 }])).toBe('DEI4290');
+  });
+
+  it('keeps the plate when the shape cannot tell, or when no other layout disputes a slot', () => {
+    expect(settleLookAlikes('DEI4290', [plain, plain, plain, plain, plain, plain, { aspect: 0.79, topLean: 0 }])).toBe('DEI4290');
+    expect(settleLookAlikes('CFC21A', [plain, plain, plain, plain, { aspect: 0.4, topLean: 0 }, plain])).toBe('CFC21A');
+    expect(settleLookAlikes('NLD8591', [plain])).toBe('NLD8591');
   });
 });

@@ -104,3 +104,55 @@ export function choosePlate(reads: readonly PassRead[], expectedLength: number |
   return [...pooled.values()].sort((a, b) => b.score - a.score);
 }
 
+
+/** A character's shape as domain/plate-image.ts measures it (see CharacterShape there). */
+export type ShapeHint = { aspect: number; topLean: number };
+
+/** A 1's flag leans its top this far left of its foot (in character heights); an I's does not. */
+const ONE_LEAN = 0.06;
+const I_LEAN = 0.03;
+/** An O is this much wider than the plate's digits; a 0 as wide as they are. */
+const O_WIDER = 1.2;
+const ZERO_WIDER = 1.04;
+
+/** What the shape at `slot` says it is, between the look-alikes `a` and `b`, or null when it cannot tell. */
+function shapeSays(plate: string, slot: number, pair: string, shapes: readonly ShapeHint[]): string | null {
+  const shape = shapes[slot]!;
+  if (pair === '1I') return shape.topLean >= ONE_LEAN ? '1' : shape.topLean <= I_LEAN ? 'I' : null;
+  if (pair === '0O') {
+    // Against the other digits of the plate (not a 1: narrow in most typefaces).
+    const digits = [...plate].map((ch, i) => ({ ch, i })).filter(({ ch, i }) => i !== slot && ch >= '0' && ch <= '9' && ch !== '1').map(({ i }) => shapes[i]!.aspect);
+    if (digits.length === 0) return null;
+    const ratio = shape.aspect / digits.sort((x, y) => x - y)[Math.floor(digits.length / 2)]!;
+    return ratio >= O_WIDER ? 'O' : ratio <= ZERO_WIDER ? '0' : null;
+  }
+  return null;
+}
+
+/**
+ * When the chosen plate also fits another layout with one look-alike swapped (NLD 8591 or NLD 859I,
+ * QO00 TDF or Q000 TDF), the characters' shapes settle it: a 1 has a flag, an I has none; an O is
+ * wider than the plate's digits, a 0 is not. Other look-alikes, or shapes that cannot tell, keep the
+ * plate as chosen. `shapes` must be one per character of the plate.
+ */
+export function settleLookAlikes(plate: string, shapes: readonly ShapeHint[]): string {
+  if (shapes.length !== plate.length) return plate;
+  const alternatives = [plate, ...PLATE_LAYOUTS.map((layout) => fitLayout(plate, layout)).filter((fit): fit is LayoutFit => fit !== null && fit.swaps === 1).map((fit) => fit.plate)];
+  let best = plate;
+  let bestScore = 0;
+  for (const alternative of new Set(alternatives)) {
+    let score = 0;
+    for (let slot = 0; slot < plate.length; slot++) {
+      if (alternative[slot] === plate[slot] && alternatives.every((other) => other[slot] === plate[slot])) continue;
+      const pair = [alternative[slot]!, ...alternatives.map((other) => other[slot]!)].filter((ch, i, all) => all.indexOf(ch) === i).sort().join('');
+      const says = shapeSays(plate, slot, pair, shapes);
+      if (says === alternative[slot]) score++;
+      else if (says !== null) score--;
+    }
+    if (score > bestScore) {
+      best = alternative;
+      bestScore = score;
+    }
+  }
+  return best;
+}

@@ -14,7 +14,7 @@ import type { Worker as ThreadWorker } from 'node:worker_threads';
 import sharp from 'sharp';
 import Tesseract from 'tesseract.js';
 import { findPlateRegions, MAX_WORKING_SIDE, reweigh, type GreyImage, type PlateRegion } from '../../domain/plate-image';
-import { choosePlate, isLayoutPlate, type ChosenPlate, type PassRead } from '../../domain/plate-layouts';
+import { choosePlate, isLayoutPlate, settleLookAlikes, type ChosenPlate, type PassRead } from '../../domain/plate-layouts';
 import { OCR_LANG_DATA, OCR_LANGUAGE, OCR_PARAMETERS, type PlateOcrResult } from '../../domain/plate-ocr-config';
 
 export type { PlateOcrResult } from '../../domain/plate-ocr-config';
@@ -227,6 +227,8 @@ async function readRows(grey: GreyImage): Promise<PlateOcrResult> {
         if (best && best.layout && rightLength && best.passes >= AGREEING_PASSES && isLayoutPlate(best.plate)) break;
       }
       const ranked = choosePlate(reads, region.expectedLength);
+      // A look-alike two layouts dispute (1 or I, 0 or O), settled by the character's shape.
+      if (ranked[0]) ranked[0] = { ...ranked[0], plate: settleLookAlikes(ranked[0].plate, region.shapes) };
       chosen.push(...ranked);
       if (ranked[0]?.layout) break;
     }
