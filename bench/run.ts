@@ -38,6 +38,7 @@ const benchmarks = [
   { file: 'gate-latency.ts', title: 'Gate event to a second screen: API call to the change in another browser’s DOM (Chromium, `npm start`)' },
   { file: 'plate-match.ts', title: 'Plate matching: one read against 5,000 expected vehicles' },
   { file: 'ocr.ts', title: 'Plate OCR on the server: one plate photo (tesseract.js, worker started)' },
+  { file: 'plate-ocr-corpus.ts', title: 'Plate OCR accuracy: the plate corpus (96 plates, six typefaces, sizes, tilts, noise)' },
   { file: 'reports.ts', title: 'Reports: full 30-day set of one organization, 100k and 1M bookings (PostgreSQL) and PGlite' },
   { file: 'webhook-deliveries.ts', title: 'Webhook deliveries through the job runner: signed POSTs to a local receiver (PostgreSQL, PGlite)' },
   // Wall-clock budgets that unit tests used to assert (decision 027).
@@ -48,7 +49,7 @@ const benchmarks = [
   { file: 'realtime-fanout.ts', title: 'Realtime fan-out: 2,000 sockets of one organization on one node receive a booking change (PostgreSQL)' },
   { file: 'cluster-throughput.ts', title: 'Cluster: booking commits/s through HAProxy and PgBouncer, 1 and 3 nodes, vs the database ceiling' },
 ];
-const KEY_LINE = /^(availability speedup:|availability latency \d|booking commits\/s:|slot storm:|ssc schedule-appointment:|server memory|startup first:|idle memory|upload memory:|public page JS:|form ready:|public form ready \(throttled phone\):|repeat visit requests:|gate event to second screen:|plate match:|ocr:|reports( \(PGlite\))?:|webhook deliveries( \(PGlite\))?:|availability compute:|demo seed:|realtime across processes:|cluster booking commits\/s:|realtime fan-out:|slowest screen:|WARNING:|FAILED)/;
+const KEY_LINE = /^(availability speedup:|availability latency \d|booking commits\/s:|slot storm:|ssc schedule-appointment:|server memory|startup first:|idle memory|upload memory:|public page JS:|form ready:|public form ready \(throttled phone\):|repeat visit requests:|gate event to second screen:|plate match:|ocr:|plate OCR exact:|reports( \(PGlite\))?:|webhook deliveries( \(PGlite\))?:|availability compute:|demo seed:|realtime across processes:|cluster booking commits\/s:|realtime fan-out:|slowest screen:|WARNING:|FAILED)/;
 
 type Outcome = { file: string; title: string; lines: string[]; exitCode: number; seconds: number };
 

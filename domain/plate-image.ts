@@ -21,10 +21,22 @@ export type Box = { x0: number; y0: number; x1: number; y1: number };
 export type PlateRegion = {
   /** The characters only, black (0) on white (255), scaled and with a margin. */
   image: GreyImage;
+  /**
+   * The same characters redrawn one by one, evenly spaced (a third of a character apart): touching
+   * characters come apart, and a narrow last I or J is not lost to its neighbour. Another pass.
+   */
+  spaced: GreyImage;
+  /** Each character's shape, left to right (for telling look-alikes apart: shapeHints). */
+  shapes: CharacterShape[];
   /** Where the row is in the input picture. */
   box: Box;
   /** How many character-like shapes the row holds. */
   characters: number;
+  /**
+   * How many characters the plate has, when every shape is one character (none as wide as two
+   * touching ones), else null. A read of another length has lost or invented a character.
+   */
+  expectedLength: number | null;
   /** Whether the characters were light on a dark plate. */
   inverted: boolean;
 };
@@ -39,6 +51,8 @@ export const TARGET_CHAR_HEIGHT = 48;
 export const MAX_WORKING_SIDE = 1200;
 
 const MIN_CHAR_HEIGHT = 10;
+/** Wider than this (width / height) a shape is taken for touching characters, not one. */
+const SINGLE_MAX_ASPECT = 1.45;
 /** A picture with more components than this is noise, not a scene with a plate. */
 const MAX_COMPONENTS = 20_000;
 
@@ -209,10 +223,13 @@ function isCharacterLike(c: Component, imageHeight: number): boolean {
   const w = widthOf(c);
   if (h < MIN_CHAR_HEIGHT || h > imageHeight * 0.95) return false;
   const aspect = w / h;
-  if (aspect < 0.06 || aspect > 1.3) return false;
+  // A bold W or M is half as wide again as it is high; wider still are characters that touch (a
+  // serif typeface's serifs join neighbours): up to about four of them read as one shape.
+  if (aspect < 0.06 || aspect > 3.6) return false;
   const fill = c.area / (w * h);
   // A 1 or an I is a solid bar; anything wider must have paper inside its box.
-  return aspect < 0.3 ? fill > 0.3 : fill > 0.12 && fill < 0.9;
+  // (A bold I, blurred at 18 px, is a bar about a third as wide as it is high.)
+  return aspect < 0.36 ? fill > 0.3 : fill > 0.12 && fill < 0.9;
 }
 
 const median = (values: number[]) => {
@@ -234,19 +251,28 @@ function findRows(chars: Component[]): Component[][] {
     const row = [seed];
     let last = seed;
     for (const next of sorted) {
-      if (next.x0 <= last.x1 || used.has(next.label)) continue;
+      // Boxes of neighbours may overlap (kerning, tilt: a T under a W's arm): the next one's centre is a
+      // quarter of a character or more past the last one's, and it starts well past the last's start.
+      if (next.x0 + next.x1 <= last.x0 + last.x1 + h * 0.5 || next.x0 <= last.x0 + widthOf(last) * 0.35 || used.has(next.label)) continue;
       const nh = heightOf(next);
-      if (nh < h * 0.8 || nh > h * 1.25) continue;
-      // Aligned with the previous character (a slightly tilted plate drifts along the row).
+      if (nh < h * 0.75 || nh > h * 1.4) continue;
+      // Aligned with the previous character (a slightly tilted plate drifts along the row), at the
+      // top or at the bottom: a J or a Q reaches below the others in many typefaces.
       const tolerance = h * 0.2;
-      if (Math.abs(next.y0 - last.y0) > tolerance || Math.abs(next.y1 - last.y1) > tolerance) continue;
+      if (Math.abs(next.y0 - last.y0) > tolerance && Math.abs(next.y1 - last.y1) > tolerance) continue;
       const gap = next.x0 - last.x1;
       if (gap > h * 1.1) break;
       row.push(next);
       last = next;
       if (row.length > MAX_ROW) break;
     }
-    if (row.length >= MIN_ROW && row.length <= MAX_ROW) {
+    // Characters of like height: one in three at most may reach lower or higher (a J's or a Q's tail).
+    const rowHeight = median(row.map(heightOf));
+    const alike = row.filter((c) => heightOf(c) >= rowHeight * 0.85 && heightOf(c) <= rowHeight * 1.18).length;
+    // Shapes as wide as touching characters count only beside at least two single ones (noise makes wide blobs).
+    const single = row.filter((c) => widthOf(c) < heightOf(c) * SINGLE_MAX_ASPECT).length;
+    const likeRow = alike >= Math.max(MIN_ROW - 1, row.length - Math.max(1, Math.floor(row.length / 3))) && (single === row.length || single >= 2);
+    if (row.length >= MIN_ROW && row.length <= MAX_ROW && likeRow) {
       for (const c of row) used.add(c.label);
       rows.push(row);
     }
@@ -337,6 +363,84 @@ function renderRow(row: Component[], labels: Int32Array, grey: GreyImage, thresh
   return { image: padImage(scaled, Math.round(TARGET_CHAR_HEIGHT * 0.4)), box };
 }
 
+/** The row's characters one by one, left to right, `spacing` of a character height apart (see PlateRegion.spaced). */
+function renderSpaced(row: Component[], labels: Int32Array, grey: GreyImage, threshold: number, inverted: boolean, spacing = 1 / 3): GreyImage {
+  const { width, height } = grey;
+  const charHeight = median(row.map(heightOf));
+  const gap = Math.max(2, Math.round(charHeight * spacing));
+  const top = Math.max(0, Math.min(...row.map((c) => c.y0)) - 1);
+  const bottom = Math.min(height - 1, Math.max(...row.map((c) => c.y1)) + 1);
+  const canvasHeight = bottom - top + 1;
+  const canvasWidth = row.reduce((sum, c) => sum + widthOf(c) + 2, 0) + gap * (row.length + 1);
+  const paper = inverted ? 0 : 255;
+  const canvas = new Uint8Array(canvasWidth * canvasHeight).fill(255);
+  let left = gap;
+  for (const c of row) {
+    for (let y = top; y <= bottom; y++) {
+      for (let x = c.x0 - 1; x <= c.x1 + 1; x++) {
+        if (x < 0 || x >= width) continue;
+        let near = false;
+        for (let dy = -1; dy <= 1 && !near; dy++) {
+          const ny = y + dy;
+          if (ny < 0 || ny >= height) continue;
+          for (let dx = -1; dx <= 1; dx++) {
+            const nx = x + dx;
+            if (nx >= 0 && nx < width && labels[ny * width + nx] === c.label) {
+              near = true;
+              break;
+            }
+          }
+        }
+        const value = near ? grey.data[y * width + x]! : paper;
+        canvas[(y - top) * canvasWidth + left + (x - c.x0 + 1)] = inverted ? 255 - value : value;
+      }
+    }
+    left += widthOf(c) + 2 + gap;
+  }
+  const cut = inverted ? 255 - threshold : threshold;
+  const scaled = resample({ width: canvasWidth, height: canvasHeight, data: canvas }, TARGET_CHAR_HEIGHT / charHeight);
+  for (let i = 0; i < scaled.data.length; i++) scaled.data[i] = inverted ? (scaled.data[i]! < cut ? 0 : 255) : scaled.data[i]! <= cut ? 0 : 255;
+  return padImage(scaled, Math.round(TARGET_CHAR_HEIGHT * 0.4));
+}
+
+/**
+ * What tells look-alikes apart in a character: how wide it is for its height, and how far the
+ * middle of its top quarter lies left of the middle of its bottom quarter (a 1's flag; an I is
+ * symmetric), in character heights, corrected for the row's tilt.
+ */
+export type CharacterShape = { aspect: number; topLean: number };
+
+function shapesOf(row: Component[], labels: Int32Array, width: number): CharacterShape[] {
+  // The row's slope from the characters' bottoms (least squares): a tilt leans every stroke alike.
+  const xs = row.map((c) => (c.x0 + c.x1) / 2);
+  const ys = row.map((c) => c.y1);
+  const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
+  const my = ys.reduce((a, b) => a + b, 0) / ys.length;
+  const sxx = xs.reduce((a, x) => a + (x - mx) ** 2, 0);
+  const slope = sxx > 0 ? xs.reduce((a, x, i) => a + (x - mx) * (ys[i]! - my), 0) / sxx : 0;
+  return row.map((c) => {
+    const h = heightOf(c);
+    const band = Math.max(1, Math.round(h / 4));
+    const centreOf = (y0: number, y1: number) => {
+      let left = Infinity;
+      let right = -Infinity;
+      for (let y = y0; y <= y1; y++) {
+        for (let x = c.x0; x <= c.x1; x++) {
+          if (labels[y * width + x] !== c.label) continue;
+          if (x < left) left = x;
+          if (x > right) right = x;
+        }
+      }
+      return left <= right ? (left + right) / 2 : (c.x0 + c.x1) / 2;
+    };
+    const top = centreOf(c.y0, c.y0 + band - 1);
+    const bottom = centreOf(c.y1 - band + 1, c.y1);
+    // Turned clockwise by the slope, a stroke's top lies (height between the bands × slope) to the right.
+    const lean = top - bottom - (h - band) * slope;
+    return { aspect: widthOf(c) / h, topLean: -lean / h };
+  });
+}
+
 function padImage(image: GreyImage, pad: number): GreyImage {
   const width = image.width + 2 * pad;
   const height = image.height + 2 * pad;
@@ -369,7 +473,31 @@ export function findPlateRegions(image: GreyImage, options: { maxRegions?: numbe
   found.sort((a, b) => b.row.length - a.row.length || median(b.row.map(heightOf)) - median(a.row.map(heightOf)));
   return found.slice(0, options.maxRegions ?? 3).map(({ row, labels, inverted }) => ({
     ...renderRow(row, labels, blurred, threshold, inverted),
+    spaced: renderSpaced(row, labels, blurred, threshold, inverted),
+    shapes: shapesOf(row, labels, width),
     characters: row.length,
+    expectedLength: row.every((c) => widthOf(c) < heightOf(c) * SINGLE_MAX_ASPECT) ? row.length : null,
     inverted,
   }));
+}
+
+/**
+ * A prepared row (black ink on white, domain of renderRow) with its strokes one pixel thinner
+ * (`'thin'`: touching characters come apart, bold ones open up) or thicker (`'thick'`: broken,
+ * thin or noisy strokes join), for a second and third OCR pass.
+ */
+export function reweigh(image: GreyImage, how: 'thin' | 'thick'): GreyImage {
+  const { width, height, data } = image;
+  const out = new Uint8Array(width * height);
+  // Thin: a pixel stays ink only if its four neighbours are ink. Thick: it becomes ink if any is.
+  const ink = (x: number, y: number) => x >= 0 && y >= 0 && x < width && y < height && data[y * width + x]! < 128;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const around = [ink(x - 1, y), ink(x + 1, y), ink(x, y - 1), ink(x, y + 1)];
+      const here = ink(x, y);
+      const isInk = how === 'thin' ? here && around.every(Boolean) : here || around.some(Boolean);
+      out[y * width + x] = isInk ? 0 : 255;
+    }
+  }
+  return { width, height, data: out };
 }

@@ -123,6 +123,21 @@ export const plateReadResultSchema = plateReadSchema.extend({
       message: z.string().optional(),
     })
     .nullable(),
+  /**
+   * When nothing expected now matches: the site's booking (approved or pending) of this plate
+   * starting later today in the site's time zone, so the gate can say "booked for 16:30 today";
+   * else null.
+   */
+  laterToday: z
+    .object({
+      bookingId: z.string(),
+      tsrNumber: z.string(),
+      vehicleRegistration: z.string(),
+      bayName: z.string(),
+      startTime: z.string(),
+      status: z.string(),
+    })
+    .nullable(),
 });
 export type PlateReadResult = z.infer<typeof plateReadResultSchema>;
 

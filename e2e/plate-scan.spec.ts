@@ -3,6 +3,7 @@ import path from 'node:path';
 import { chromium, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { PLATE_PHOTO_TYPE_MESSAGE, PLATE_UNREADABLE_MESSAGE } from '../domain/plate-reads';
+import { localTimeOf } from '../domain/slot-grid';
 import { CAMERA_PLATE, VAN_REAR_PHOTO, VAN_REAR_PLATE, renderVanRear } from './fixtures/plates/make-plates';
 import { SCREENSHOT_DIR, chooseOption, expect, expectNoSeriousA11yViolations, signInAtOrgAdmin, test } from './fixtures';
 import type { OwnOrg } from './own-org';
@@ -388,4 +389,25 @@ test('with the organization’s automatic check-in on, a confident read checks t
   // The answer shows the vehicle as it now is: nothing left to tap at the gate.
   await expect(candidate(page, auto.vehicleRegistration).getByTestId('booking-status')).toHaveText('Checked in');
   await expect(candidate(page, auto.vehicleRegistration).getByRole('button')).toHaveCount(0);
+});
+
+test('a plate booked later today is told with its time at the site, not as unexpected', async ({ page, request, ownOrg, capture }) => {
+  // Five and a half hours after the next slot: past the expected window (4 h), still today at a site near noon.
+  const laterToday = await bookDueNow(request, ownOrg, ownOrg.site(SITE), { tsrNumber: `TSR-SCAN-LT-${stamp}`, vehicleRegistration: `LD${digits}5Q`, slotsLater: 11 });
+  const site = ownOrg.site(SITE);
+  const startsAt = localTimeOf(new Date(Math.ceil((Date.now() + 60_000) / 1_800_000) * 1_800_000 + 11 * 1_800_000), site.timeZone);
+  await signInAtDock(page, ownOrg.name, SITE);
+  await page.goto('/dockmaster/scan');
+  await typePlate(page, laterToday.vehicleRegistration.toLowerCase());
+  await expect(result(page)).toHaveAttribute('data-status', 'later');
+  await expect(result(page).getByRole('heading', { name: 'Booked later today' })).toBeVisible();
+  await expect(result(page)).toContainText(`${laterToday.vehicleRegistration} is booked at this site for ${startsAt} today (${laterToday.tsrNumber}, bay G`);
+  await expect(result(page)).not.toContainText('No vehicle expected');
+  // Nothing to check in yet: no candidate card offers a move.
+  await expect(result(page).getByRole('button')).toHaveCount(0);
+  await capture('plate-scan-booked-later-today');
+  // A plate booked nowhere today is still unexpected.
+  await typePlate(page, `NB${digits}0X`);
+  await expect(result(page)).toHaveAttribute('data-status', 'unmatched');
+  await expect(result(page)).toContainText('No vehicle expected at or on this site matches');
 });

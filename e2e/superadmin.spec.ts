@@ -219,7 +219,7 @@ test.describe('organizations', () => {
       expect((await page.request.get('/api/auth/user', { headers: adminHeaders })).status()).toBe(401);
       const refused = await adminSignIn();
       expect(refused.status()).toBe(403);
-      expect((await refused.json()).error.message).toBe('This organization is suspended. Contact your platform administrator.');
+      expect((await refused.json()).error.message).toMatch(/^Harbour Foods is suspended: E2E check: invoices overdue\. To restore access, contact /);
       const listed = (await (await page.request.get('/api/public/organizations')).json()) as Array<{ name: string }>;
       expect(listed.map((o) => o.name)).not.toContain('Harbour Foods');
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import { ON_SITE_STATUSES } from '../../../domain/booking-lifecycle';
 import type { Db, Tx } from '../../db/client';
-import { bays, bookings, organizations, plateReads } from '../../db/schema';
+import { bays, bookings, organizations, plateReads, sites } from '../../db/schema';
 
 // SQL of plate reads: the site's vehicles to match against, the reads themselves. Every query
 // names the organization and the site (`{ orgId, siteId }`).
@@ -55,6 +55,43 @@ export function findSiteVehicles(db: Conn, site: SiteScope, now: Date): Promise<
         ),
       ),
     );
+}
+
+/**
+ * The site's bookings (approved or pending) starting after `from` and before `to` (later today,
+ * for a read nothing expected matched). One entry per booking, earliest first.
+ */
+export function findLaterBookings(db: Conn, site: SiteScope, from: Date, to: Date): Promise<SiteVehicle[]> {
+  return db
+    .select({
+      plate: bookings.vehicleRegistration,
+      bookingId: bookings.id,
+      version: bookings.version,
+      tsrNumber: bookings.tsrNumber,
+      tenantName: bookings.tenantName,
+      vehicleRegistration: bookings.vehicleRegistration,
+      bayName: bays.name,
+      startTime: bookings.startTime,
+      status: bookings.status,
+    })
+    .from(bookings)
+    .innerJoin(bays, eq(bays.id, bookings.bayId))
+    .where(
+      and(
+        eq(bookings.orgId, site.orgId),
+        eq(bookings.siteId, site.siteId),
+        inArray(bookings.status, ['approved', 'pending']),
+        sql`${bookings.startTime} > ${from}`,
+        sql`${bookings.startTime} < ${to}`,
+      ),
+    )
+    .orderBy(bookings.startTime);
+}
+
+/** The site's time zone (IANA), or undefined when the site is not the organization's. */
+export async function findSiteTimeZone(db: Conn, site: SiteScope): Promise<string | undefined> {
+  const [row] = await db.select({ timeZone: sites.timeZone }).from(sites).where(and(eq(sites.orgId, site.orgId), eq(sites.id, site.siteId)));
+  return row?.timeZone;
 }
 
 export type PlateReadRow = typeof plateReads.$inferSelect;

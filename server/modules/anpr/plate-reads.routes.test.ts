@@ -133,6 +133,34 @@ describe.each(databaseKinds)('plate reads on %s', (kind) => {
       }
     });
 
+    it('says when an unmatched plate is booked later today in the site time zone, and not for tomorrow', async () => {
+      // 02:00 UTC: the UTC yard's day ends at 24:00 UTC; at the New York yard it is 21:00 the day before.
+      const newYork = (await query<{ id: string }>(`insert into sites (org_id, name, time_zone) values ($1, 'Hudson Yard', 'America/New_York') returning id`, [acmeId]))[0]!.id;
+      const later = await booking('LTR 601', 'approved', 14);
+      await booking('TMR 602', 'approved', 23);
+      await booking('CNL 603', 'cancelled', 10);
+      const laterRead = await typed('ltr-6O1');
+      expect(laterRead.status).toBe(200);
+      expect(laterRead.body).toMatchObject({
+        status: 'unmatched',
+        candidates: [],
+        laterToday: { bookingId: later, vehicleRegistration: 'LTR 601', startTime: '2026-11-23T16:00:00.000Z', status: 'approved', bayName: expect.stringMatching(/^P-\d+$/) },
+      });
+      expect(laterRead.body.laterToday.tsrNumber).toMatch(/^TSR-ANPR-/);
+      for (const plate of ['TMR602', 'CNL603', 'NOP604']) expect((await typed(plate)).body, plate).toMatchObject({ status: 'unmatched', laterToday: null });
+      // New York: 07:00 UTC is 02:00 tomorrow there; 03:30 UTC is 22:30 today (pending still counts).
+      await booking('HDN 605', 'approved', 5, { site: newYork });
+      const pending = await booking('NYC 606', 'pending', 1.5, { site: newYork });
+      expect((await call('POST', url('/plate-reads', newYork), dock, { plate: 'HDN605' })).body).toMatchObject({ status: 'unmatched', laterToday: null });
+      expect((await call('POST', url('/plate-reads', newYork), dock, { plate: 'NYC606' })).body).toMatchObject({
+        status: 'unmatched',
+        laterToday: { bookingId: pending, status: 'pending', startTime: '2026-11-23T03:30:00.000Z' },
+      });
+      // An expected vehicle is a match, not a later one.
+      await booking('NOW 607', 'approved', 1);
+      expect((await typed('NOW607')).body).toMatchObject({ status: 'matched', laterToday: null });
+    });
+
     it('answers ambiguous when two vehicles are equally close', async () => {
       const a = await booking('DUP 555', 'approved', 1);
       const b = await booking('DUP 555', 'approved', 2);

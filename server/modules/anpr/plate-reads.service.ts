@@ -14,6 +14,8 @@ import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import { AppError, conflict, notFound } from '../../plugins/errors';
 import { writeAudit, type AuditActor } from '../../audit/write-audit';
+import { addDays } from '../../../domain/day-notice';
+import { todayIn, zonedTimeToUtc } from '../../../domain/slot-grid';
 import { checkInAtGate, type GateActor } from '../gate/gate-actions';
 import * as repo from './plate-reads.repo';
 
@@ -156,7 +158,27 @@ export async function recordPlateRead(ctx: AppContext, input: NewRead, gate: Omi
       }
     }
   }
-  return { ...toDto(current, candidates), repeat, autoCheckIn: outcome };
+  const laterToday = matched.status === 'unmatched' ? await bookedLaterToday(ctx, input.orgId, input.siteId, row.plate, now) : null;
+  return { ...toDto(current, candidates), repeat, autoCheckIn: outcome, laterToday };
+}
+
+/**
+ * The site's booking of `plate` later today (site time) beyond the expected window, if one
+ * matches (the organization's threshold, the best match; the earliest of equals): the gate says
+ * "booked for 16:30 today" rather than "no vehicle expected".
+ */
+async function bookedLaterToday(ctx: AppContext, orgId: string, siteId: string, plate: string, now: Date): Promise<PlateReadResult['laterToday']> {
+  const db = ctx.database.db;
+  const site = { orgId, siteId };
+  const [timeZone, settings] = await Promise.all([repo.findSiteTimeZone(db, site), repo.findOrgSettings(db, orgId)]);
+  if (!timeZone) return null;
+  const endOfToday = zonedTimeToUtc(addDays(todayIn(timeZone, now), 1), 0, timeZone);
+  // Unmatched: nothing expected now matched, so any booking of the plate starting from now is a later one.
+  const later = await repo.findLaterBookings(db, site, now, endOfToday);
+  const best = matchPlate(plate, later, { threshold: readOrgSettings(settings).numberPlates.matchThreshold }).candidates.find((c) => c.isMatch);
+  if (!best) return null;
+  const { bookingId, tsrNumber, vehicleRegistration, bayName, startTime, status } = best.vehicle;
+  return { bookingId, tsrNumber, vehicleRegistration, bayName, startTime: startTime.toISOString(), status };
 }
 
 /** Recent reads of the site (unmatched and ambiguous by default), newest first, with their candidates now. */

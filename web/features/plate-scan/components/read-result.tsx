@@ -1,9 +1,9 @@
 import { Alert, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconHelpCircle, IconRepeat } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconClock, IconHelpCircle, IconRepeat } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { normalisePlate } from '../../../../domain/plate-match';
 import type { PlateCandidateDto, PlateReadResult } from '../../../../domain/plate-reads';
-import { readSourceLabel, readTime } from '../utils/format';
+import { readSourceLabel, readTime, siteDateTime } from '../utils/format';
 import { CandidateCard, type MoveKind } from './candidate-card';
 import { NOTICE_STYLES } from './notice-styles';
 
@@ -19,17 +19,25 @@ type Props = {
   dashboardPath?: string;
 };
 
-const HEADLINES: Record<'matched' | 'gone' | 'ambiguous' | 'unmatched', { title: string; color: string; icon: ReactNode }> = {
+const HEADLINES: Record<'matched' | 'gone' | 'ambiguous' | 'unmatched' | 'later', { title: string; color: string; icon: ReactNode }> = {
   matched: { title: 'Vehicle found', color: 'green', icon: <IconCircleCheck size={22} aria-hidden /> },
   gone: { title: 'Vehicle no longer expected', color: 'gray', icon: <IconAlertTriangle size={22} aria-hidden /> },
   ambiguous: { title: 'More than one vehicle matches', color: 'orange', icon: <IconHelpCircle size={22} aria-hidden /> },
   unmatched: { title: 'No matching vehicle', color: 'gray', icon: <IconAlertTriangle size={22} aria-hidden /> },
+  later: { title: 'Booked later today', color: 'blue', icon: <IconClock size={22} aria-hidden /> },
 };
 
 type Shown = keyof typeof HEADLINES;
 
-function explain(shown: Shown, plate: string, best: PlateCandidateDto | undefined, canResolve: boolean): string {
+function explain(shown: Shown, result: PlateReadResult, best: PlateCandidateDto | undefined, canResolve: boolean, timeZone: string): string {
+  const plate = result.plate;
   switch (shown) {
+    case 'later': {
+      const later = result.laterToday!;
+      const vehicle = normalisePlate(later.vehicleRegistration) === plate ? `${plate} is` : `${plate} matches ${later.vehicleRegistration},`;
+      const details = `${later.tsrNumber}, bay ${later.bayName}${later.status === 'pending' ? ', pending approval' : ''}`;
+      return `${vehicle} booked at this site for ${siteDateTime(later.startTime, timeZone)} today (${details}): it is not expected yet. The read is kept as unmatched${canResolve ? ' (see Unresolved reads)' : ''}.`;
+    }
     case 'matched':
       if (!best || normalisePlate(best.vehicleRegistration) === plate) return `${best?.vehicleRegistration ?? plate} is expected at or on this site.`;
       return `${plate} matches ${best.vehicleRegistration}, expected at or on this site.`;
@@ -48,7 +56,8 @@ export function ReadResult({ result, candidates, timeZone, canResolve, busyBooki
   const status = result.status === 'resolved' ? 'matched' : result.status === 'ignored' ? 'unmatched' : result.status;
   const best = status === 'matched' ? candidates.find((c) => c.bookingId === result.bookingId) : undefined;
   // A repeat of a read whose vehicle has left since (or its booking was cancelled): no longer a match.
-  const shown: Shown = status === 'matched' && !best ? 'gone' : status;
+  // Nothing expected now, but the plate is booked later today: say when (site time).
+  const shown: Shown = status === 'matched' && !best ? 'gone' : status === 'unmatched' && result.laterToday ? 'later' : status;
   const headline = HEADLINES[shown];
   const others = candidates.filter((c) => c !== best);
   const card = (c: PlateCandidateDto, badge?: string) => (
@@ -85,7 +94,7 @@ export function ReadResult({ result, candidates, timeZone, canResolve, busyBooki
               {headline.title}
             </Title>
             <Text size="sm">
-              {explain(shown, result.plate, best, canResolve)}
+              {explain(shown, result, best, canResolve, timeZone)}
             </Text>
           </div>
         </Group>
