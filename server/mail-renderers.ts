@@ -3,6 +3,7 @@ import { teamMailRenderers } from './modules/team/invitation-mail';
 import { gateMailRenderers } from './modules/gate/gate-mail';
 import { webhookMailRenderers } from './delivery/webhook-mail';
 import type { MailRenderers } from './mail/outbox';
+import { recoveryMailRenderers } from './modules/auth/recovery-mail';
 
 /** Every kind of queued mail the outbox worker can render, by area. */
 export const mailRenderers: MailRenderers = {
@@ -10,4 +11,5 @@ export const mailRenderers: MailRenderers = {
   ...teamMailRenderers,
   ...gateMailRenderers,
   ...webhookMailRenderers,
+  ...recoveryMailRenderers,
 };
