@@ -1,5 +1,5 @@
 // Webhook deliveries through the job runner: N signed deliveries queued in the outbox (as booking
-// changes queue them), one kick, and the pg-boss worker drains them to a local receiver (an HTTP
+// changes queue them), one kick, and the webhook worker drains them to a local receiver (an HTTP
 // server on 127.0.0.1 answering 200, in this process) — claim under lease, sign, POST, record.
 // Timed from the kick until every row is recorded delivered. PostgreSQL first, then PGlite.
 // Prints `webhook deliveries: N/s` (PostgreSQL) and `webhook deliveries (PGlite): N/s`.

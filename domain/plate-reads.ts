@@ -52,6 +52,16 @@ export const plateReadBodySchema = z.object({
 });
 export type PlateReadBody = z.input<typeof plateReadBodySchema>;
 
+/** How far a camera's `capturedAt` may run ahead of the server's clock (clock drift), and how old a buffered read may be. */
+export const CAPTURED_AT_LIMITS = { aheadMs: 5 * 60_000, behindMs: 30 * 86_400_000 } as const;
+
+/** Null when `capturedAt` is plausible at `now`, else the 400's message. */
+export function capturedAtProblem(capturedAt: Date, now: Date): string | null {
+  if (capturedAt.getTime() > now.getTime() + CAPTURED_AT_LIMITS.aheadMs) return 'capturedAt is in the future (more than 5 minutes ahead of the server clock)';
+  if (capturedAt.getTime() < now.getTime() - CAPTURED_AT_LIMITS.behindMs) return 'capturedAt is more than 30 days ago';
+  return null;
+}
+
 /** POST /api/anpr/:siteId/reads — a site camera's read as JSON. */
 export const webhookReadBodySchema = z.object({
   plate: plateField,

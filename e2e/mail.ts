@@ -9,8 +9,8 @@ export { expect };
 export const DATA_DIR = process.env.E2E_DATA_DIR ? path.resolve(process.env.E2E_DATA_DIR) : path.join(import.meta.dirname, '.data', 'run');
 export const OUTBOX_DIR = path.join(DATA_DIR, 'outbox');
 
-/** The newest message in the server's outbox addressed to `to`, as plain text. */
-export async function latestMailTo(to: string, timeoutMs = 10_000): Promise<string> {
+/** The newest message in the server's outbox addressed to `to` (and whose text matches `matching`, when given), as plain text. */
+export async function latestMailTo(to: string, timeoutMs = 10_000, matching?: RegExp): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const files = fs.existsSync(OUTBOX_DIR) ? fs.readdirSync(OUTBOX_DIR).filter((f) => f.endsWith('.eml')).sort().reverse() : [];
@@ -20,7 +20,7 @@ export async function latestMailTo(to: string, timeoutMs = 10_000): Promise<stri
       if (!raw.toString('latin1').toLowerCase().includes(to.toLowerCase())) continue;
       const mail = await simpleParser(raw);
       const recipients = [mail.to].flat().flatMap((a) => a?.value ?? []).map((a) => a.address?.toLowerCase());
-      if (recipients.includes(to.toLowerCase())) return mail.text ?? '';
+      if (recipients.includes(to.toLowerCase()) && (!matching || matching.test(mail.text ?? ''))) return mail.text ?? '';
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

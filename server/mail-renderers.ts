@@ -4,6 +4,7 @@ import { gateMailRenderers } from './modules/gate/gate-mail';
 import { webhookMailRenderers } from './delivery/webhook-mail';
 import { bookingCapMailRenderers } from './modules/billing/booking-cap-mail';
 import type { MailRenderers } from './mail/outbox';
+import { recoveryMailRenderers } from './modules/auth/recovery-mail';
 
 /** Every kind of queued mail the outbox worker can render, by area. */
 export const mailRenderers: MailRenderers = {
@@ -12,4 +13,5 @@ export const mailRenderers: MailRenderers = {
   ...gateMailRenderers,
   ...webhookMailRenderers,
   ...bookingCapMailRenderers,
+  ...recoveryMailRenderers,
 };

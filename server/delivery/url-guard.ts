@@ -1,7 +1,8 @@
 import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { WEBHOOK_URL_MESSAGES } from '../../domain/webhooks';
 
 // SSRF guard for every URL we post to (webhook endpoints, SSC callbacks, TSR connections): only
@@ -11,77 +12,34 @@ import { WEBHOOK_URL_MESSAGES } from '../../domain/webhooks';
 // socket's own lookup, so a name that later resolves to 10.0.0.1 (DNS rebinding) is refused at
 // connect time rather than trusted from the earlier check.
 
-const blocked = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8], // "this" network
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10], // carrier-grade NAT
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16], // link-local (cloud metadata 169.254.169.254)
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.88.99.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, broadcast
-] as const) {
-  blocked.addSubnet(net, prefix, 'ipv4');
-}
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['100::', 64], // discard
-  ['2001:db8::', 32], // documentation
-  ['fc00::', 7], // unique local
-  ['fe80::', 10], // link-local
-  ['fec0::', 10], // site-local (deprecated)
-  ['ff00::', 8], // multicast
-] as const) {
-  blocked.addSubnet(net, prefix, 'ipv6');
-}
-
-/** The eight 16-bit groups of an IPv6 address (an embedded dotted IPv4 tail included). */
-function ipv6Groups(address: string): number[] | null {
-  let text = address.toLowerCase().replace(/^\[|\]$/g, '').split('%')[0]!;
-  const v4Tail = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (v4Tail) {
-    const parts = v4Tail[1]!.split('.').map(Number);
-    text = `${text.slice(0, -v4Tail[1]!.length)}${((parts[0]! << 8) | parts[1]!).toString(16)}:${((parts[2]! << 8) | parts[3]!).toString(16)}`;
-  }
-  const [head, tail] = text.split('::');
-  const headGroups = head ? head.split(':') : [];
-  const tailGroups = tail ? tail.split(':') : [];
-  const missing = 8 - headGroups.length - tailGroups.length;
-  const groups = text.includes('::') ? [...headGroups, ...Array(missing).fill('0'), ...tailGroups] : headGroups;
-  if (groups.length !== 8) return null;
-  return groups.map((g) => parseInt(g, 16));
-}
-
-/** The IPv4 address carried inside an IPv4-mapped (::ffff:a.b.c.d), -compatible or NAT64 (64:ff9b::/96) IPv6 address. */
-function embeddedIPv4(address: string): string | null {
-  const g = ipv6Groups(address);
-  if (!g) return null;
-  const v4 = () => `${g[6]! >> 8}.${g[6]! & 255}.${g[7]! >> 8}.${g[7]! & 255}`;
-  if (g.slice(0, 5).every((x) => x === 0) && (g[5] === 0xffff || g[5] === 0)) return v4();
-  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)) return v4();
-  return null;
-}
+// Addresses are classified by ipaddr.js (its table of special-purpose ranges, RFC 6890 and
+// successors), not by a list of our own: only what it calls 'unicast' is a public target. IPv6
+// forms that carry or reach an IPv4 address are judged as follows (decision 032):
+// - IPv4-mapped `::ffff:a.b.c.d` is the IPv4 address itself (the socket connects to it over IPv4):
+//   judged as that address;
+// - IPv4-compatible `::a.b.c.d` (deprecated), NAT64 `64:ff9b::/96` and `64:ff9b:1::/48`, the
+//   translated `::ffff:0:a.b.c.d`, 6to4 `2002::/16` and Teredo `2001::/32` hand the packet to a
+//   relay or translator that forwards it to an embedded IPv4 address: refused whatever that
+//   address is (no webhook receiver needs a transition mechanism, and a public relay must not be
+//   our way into 127.0.0.1 or 169.254.169.254).
 
 /** True for an address webhooks must not reach unless private targets are allowed. */
 export function isPrivateAddress(address: string): boolean {
   const bare = address.replace(/^\[|\]$/g, '');
-  const family = isIP(bare);
-  if (family === 4) return blocked.check(bare, 'ipv4');
-  if (family === 6) {
-    const v4 = embeddedIPv4(bare);
-    if (v4) return blocked.check(v4, 'ipv4');
-    return blocked.check(bare.split('%')[0]!, 'ipv6');
+  if (!isIP(bare)) return true; // not an address at all: refuse
+  let parsed: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    parsed = ipaddr.parse(bare);
+  } catch {
+    return true;
   }
-  return true; // not an address at all: refuse
+  if (parsed.kind() === 'ipv6') {
+    const v6 = parsed as ipaddr.IPv6;
+    if (v6.isIPv4MappedAddress()) return isPrivateAddress(v6.toIPv4Address().toString());
+    // ::/96 (unspecified, loopback and the deprecated IPv4-compatible form) — ipaddr.js calls ::a.b.c.d unicast.
+    if (v6.parts.slice(0, 6).every((part) => part === 0)) return true;
+  }
+  return parsed.range() !== 'unicast';
 }
 
 export type ResolvedAddress = { address: string; family: number };

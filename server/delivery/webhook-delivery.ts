@@ -23,10 +23,22 @@ import { WEBHOOK_DISABLED_MAIL_KIND } from './webhook-mail';
 import { tsrAuthHeaders, type TsrCredentials } from './tsr-adapters';
 
 // The webhook outbox (decision 021). A delivery is a row written in the transaction of the change
-// that causes it; the job runner's `webhook-deliveries` queue claims due rows under a lease
-// (FOR UPDATE SKIP LOCKED, as the mail outbox), posts each through the SSRF guard, signed, and
-// records the outcome: delivered; or retried with exponential back-off up to its attempt cap;
-// or failed for good, which disables the endpoint and e-mails the organization's admins.
+// that causes it; every server process runs a delivery worker (startWebhookWorker) that claims due
+// rows under a short lease (FOR UPDATE SKIP LOCKED, as the mail outbox), posts each through the
+// SSRF guard, signed, and records the outcome: delivered; or retried with exponential back-off up
+// to its attempt cap; or failed for good, which disables the endpoint and e-mails the
+// organization's admins.
+//
+// Crash safety (issue 21 item 2, decision 032): no queue job or lock outside the rows themselves.
+// A worker renews the lease of the rows it is posting every few seconds; a killed process stops
+// renewing, so its rows are free to any other worker (or the restarted one) LEASE_MS after it
+// died, and nothing else waits for it. A post that reached its receiver just before the crash is
+// sent again — at most once per lease, within the delivery's attempt cap, with the same event id
+// and delivery id (Baywise-Event-Id, Baywise-Delivery) for the receiver to drop.
+//
+// Timing (issue 22 item 16): the worker sleeps until the earliest due row (a retry's
+// next_attempt_at, or a dead worker's lease end), at most `pollMs`, so a retry runs at the time
+// the delivery log shows, not at the next minute's tick.
 //
 // The row is generic so other senders can enqueue through it: an SSC `appointment-changed`
 // callback is a row of kind 'ssc' without an endpoint, carrying its URL, headers, body, event type
@@ -104,8 +116,12 @@ export function kickWebhookDeliveries(ctx: AppContext): void {
 
 // --- Delivery ---------------------------------------------------------------------------------------
 
-/** How long a claimed row stays with its worker before another may take it (longer than a batch of posts). */
-const LEASE_MS = 2 * 60_000;
+/** How long a claimed row stays with its worker unless renewed: the longest a dead worker holds a delivery. */
+export const WEBHOOK_LEASE_MS = 20_000;
+/** How often a live worker renews the lease of the rows it is posting. */
+const LEASE_RENEW_MS = 5_000;
+/** How long an idle worker waits at most before looking again (deliveries queued by other nodes). */
+export const WEBHOOK_POLL_MS = 5_000;
 /** Posts in flight at once per worker. */
 const CONCURRENCY = 16;
 
@@ -151,10 +167,29 @@ export async function deliverDueWebhooks(ctx: AppContext, options: DeliveryOptio
          limit $3
          for update of d skip locked)
       returning id, org_id, kind, endpoint_id, connection_id, event_type, event_id, url, headers, body, signing_secret_enc, attempts, max_attempts`,
-    [new Date(now.getTime() + LEASE_MS).toISOString(), now.toISOString(), options.limit ?? 100],
+    [new Date(now.getTime() + WEBHOOK_LEASE_MS).toISOString(), now.toISOString(), options.limit ?? 100],
   );
   const pass: DeliveryPass = { delivered: 0, retried: 0, failed: 0, disabled: 0 };
   if (claimed.length === 0) return pass;
+  // While this pass posts, its rows stay ours; once the process dies they are free within the lease.
+  const ids = claimed.map((r) => r.id);
+  const renew = setInterval(() => {
+    ctx.database
+      .query(`update webhook_deliveries set locked_until = $1 where id = any($2::uuid[]) and status = 'pending' and locked_until is not null`, [
+        new Date(ctx.clock.now().getTime() + WEBHOOK_LEASE_MS).toISOString(),
+        ids,
+      ])
+      .catch((error: Error) => ctx.log.warn({ reason: error.message }, 'could not renew webhook leases'));
+  }, LEASE_RENEW_MS);
+  try {
+    await postClaimed(ctx, claimed, pass, options);
+  } finally {
+    clearInterval(renew);
+  }
+  return pass;
+}
+
+async function postClaimed(ctx: AppContext, claimed: ClaimedRow[], pass: DeliveryPass, options: DeliveryOptions): Promise<void> {
   const config = await getPlatformConfig(ctx.database.db);
   const guard: GuardOptions = { allowPrivate: config.allowPrivateWebhookTargets, resolve: options.resolve };
   const key = await encryptionKey(ctx);
@@ -229,7 +264,6 @@ export async function deliverDueWebhooks(ctx: AppContext, options: DeliveryOptio
   );
   await recordDelivered(ctx, delivered);
   pass.delivered += delivered.length;
-  return pass;
 }
 
 async function recordDelivered(ctx: AppContext, delivered: Array<{ row: ClaimedRow; result: PostResult; at: Date }>): Promise<void> {
@@ -334,6 +368,70 @@ export async function drainWebhooks(ctx: AppContext, options: DeliveryOptions = 
     total.disabled += pass.disabled;
     if (pass.delivered + pass.retried + pass.failed === 0) return total;
   }
+}
+
+/** When the earliest pending delivery is due (its retry time, or the end of a claim's lease); null when none is pending. */
+export async function nextWebhookDueAt(ctx: AppContext): Promise<Date | null> {
+  const [row] = await ctx.database.query<{ due: string | Date | null }>(
+    `select min(greatest(d.next_attempt_at, coalesce(d.locked_until, d.next_attempt_at))) as due
+       from webhook_deliveries d left join webhook_endpoints e on e.id = d.endpoint_id
+      where d.status = 'pending' and (d.endpoint_id is null or e.status = 'active')`,
+  );
+  return row?.due ? new Date(row.due) : null;
+}
+
+export type WebhookWorker = { kick: () => void; stop: () => Promise<void> };
+
+export type WebhookWorkerOptions = DeliveryOptions & {
+  /** The longest idle wait (default WEBHOOK_POLL_MS). */
+  pollMs?: number;
+  /** Tests: how the worker waits `ms` (default a timer); a kick or stop ends the wait early either way. */
+  sleep?: (ms: number) => Promise<void>;
+};
+
+/**
+ * Delivers in the background, in every server process: at once when kicked (after a commit that
+ * queued deliveries), when the earliest pending delivery falls due, and at least every `pollMs`.
+ * Workers of several processes share the rows through their leases; none waits for another.
+ */
+export function startWebhookWorker(ctx: AppContext, options: WebhookWorkerOptions = {}): WebhookWorker {
+  const pollMs = options.pollMs ?? WEBHOOK_POLL_MS;
+  let running = true;
+  let kicked = false;
+  let wake: (() => void) | null = null;
+  const loop = (async () => {
+    while (running) {
+      kicked = false;
+      let waitMs = pollMs;
+      try {
+        await drainWebhooks(ctx, options);
+        const due = await nextWebhookDueAt(ctx);
+        if (due) waitMs = Math.min(pollMs, Math.max(0, due.getTime() - ctx.clock.now().getTime()));
+      } catch (error) {
+        ctx.log.error({ err: error }, 'webhook worker pass failed');
+      }
+      if (!running) break;
+      if (kicked) continue; // deliveries queued while this pass ran
+      let timer: NodeJS.Timeout | null = null;
+      await Promise.race([
+        options.sleep ? options.sleep(waitMs) : new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs))),
+        new Promise<void>((resolve) => (wake = resolve)),
+      ]);
+      wake = null;
+      if (timer) clearTimeout(timer);
+    }
+  })();
+  return {
+    kick: () => {
+      kicked = true;
+      wake?.();
+    },
+    stop: async () => {
+      running = false;
+      wake?.();
+      await loop;
+    },
+  };
 }
 
 /** Frees rows this process claimed before it stopped (embedded database only: one process). */

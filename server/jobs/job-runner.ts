@@ -6,7 +6,7 @@ import { extendBlackoutSeries } from './blackout-expansion';
 import { sweepNoShows, sweepOverstays } from './booking-sweeps';
 import { issueMonthlyInvoices } from './monthly-invoices';
 import { purgeExpiredLogs } from './retention';
-import { drainWebhooks, registerWebhookKicker, releaseStaleWebhookClaims } from '../delivery/webhook-delivery';
+import { registerWebhookKicker, releaseStaleWebhookClaims, startWebhookWorker, type WebhookWorkerOptions } from '../delivery/webhook-delivery';
 
 // Background jobs on pg-boss (decision 008): its queue tables live in the `pgboss` schema of our
 // own database, PGlite or PostgreSQL alike. A job is fetched with FOR UPDATE SKIP LOCKED, so of
@@ -17,6 +17,7 @@ export const JOB_QUEUES = {
   bookingSweeps: 'booking-sweeps',
   blackoutExpansion: 'blackout-expansion',
   monthlyInvoices: 'monthly-invoices',
+  /** Removed (decision 032): deliveries have their own worker; the name is kept to delete the old queue. */
   webhookDeliveries: 'webhook-deliveries',
   logRetention: 'log-retention',
 } as const;
@@ -47,7 +48,7 @@ export type JobRunner = {
   boss: PgBoss;
   /** Runs the booking sweeps now, through the queue (tests, and the first tick after start). */
   sweepNow: () => Promise<string | null>;
-  /** Queues a pass of the webhook outbox and wakes its worker (what a commit that queued deliveries does). */
+  /** Wakes the webhook worker (what a commit that queued deliveries does). */
   deliverWebhooksNow: () => Promise<void>;
   stop: () => Promise<void>;
 };
@@ -57,6 +58,8 @@ export type JobRunnerOptions = {
   pollingIntervalSeconds?: number;
   /** Off in tests that drive the sweeps themselves. */
   schedule?: boolean;
+  /** The webhook worker's options (tests: its resolver, idle wait, sleep). */
+  webhooks?: WebhookWorkerOptions;
 };
 
 export async function startJobRunner(ctx: AppContext, options: JobRunnerOptions = {}): Promise<JobRunner> {
@@ -71,7 +74,7 @@ export async function startJobRunner(ctx: AppContext, options: JobRunnerOptions 
   boss.on('error', (error) => ctx.log.warn({ reason: error.message }, 'job runner error'));
   // pg-boss creates its schema and queues on start: one node at a time (nodes started together
   // deadlocked in its create_queue, or raced to create the schema).
-  const webhookWorker = await withStartupLock(ctx.database, async () => {
+  await withStartupLock(ctx.database, async () => {
     await boss.start();
     await boss.createQueue(JOB_QUEUES.bookingSweeps, { name: JOB_QUEUES.bookingSweeps, policy: 'singleton', retryLimit: 3, retryDelay: 10 });
     await boss.work(JOB_QUEUES.bookingSweeps, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async () => {
@@ -99,30 +102,26 @@ export async function startJobRunner(ctx: AppContext, options: JobRunnerOptions 
       await purgeExpiredLogs(ctx);
     });
     if (options.schedule ?? true) await boss.schedule(JOB_QUEUES.logRetention, '20 4 * * *', {}, { tz: 'UTC' });
-    // Outbound webhooks (decision 021): a job drains the due rows of the webhook outbox. 'stately'
-    // keeps at most one job waiting and one running, so a burst of commits queues one pass; the
-    // minute's tick picks up retries whose back-off has passed.
+    // Outbound webhooks (decisions 021, 032): not a pg-boss queue — its one active job, left
+    // active by a killed process, held every delivery until pg-boss expired it (~15 minutes).
+    // Each process runs its own worker over the outbox rows (webhook-delivery.ts); the queue and
+    // schedule of earlier versions are removed.
     if (ctx.database.kind === 'pglite') await releaseStaleWebhookClaims(ctx);
-    await boss.createQueue(JOB_QUEUES.webhookDeliveries, { name: JOB_QUEUES.webhookDeliveries, policy: 'stately', retryLimit: 3, retryDelay: 10 });
-    const worker = await boss.work(JOB_QUEUES.webhookDeliveries, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async () => {
-      await drainWebhooks(ctx);
-    });
-    if (options.schedule ?? true) await boss.schedule(JOB_QUEUES.webhookDeliveries, '* * * * *', {}, { tz: 'UTC' });
-    return worker;
+    await boss.unschedule(JOB_QUEUES.webhookDeliveries);
+    if (await boss.getQueue(JOB_QUEUES.webhookDeliveries)) await boss.deleteQueue(JOB_QUEUES.webhookDeliveries);
   });
+  const webhookWorker = startWebhookWorker(ctx, options.webhooks);
   const deliverWebhooksNow = async () => {
-    await boss.send(JOB_QUEUES.webhookDeliveries, {});
-    boss.notifyWorker(webhookWorker);
+    webhookWorker.kick();
   };
-  registerWebhookKicker(ctx, () => {
-    deliverWebhooksNow().catch((error: Error) => ctx.log.warn({ reason: error.message }, 'could not queue webhook deliveries'));
-  });
+  registerWebhookKicker(ctx, () => webhookWorker.kick());
   return {
     boss,
     sweepNow: () => boss.send(JOB_QUEUES.bookingSweeps, {}),
     deliverWebhooksNow,
     stop: async () => {
       registerWebhookKicker(ctx, null);
+      await webhookWorker.stop();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };

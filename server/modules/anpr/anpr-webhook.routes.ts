@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MAX_PLATE_PHOTO_BYTES, webhookReadBodySchema } from '../../../domain/plate-reads';
+import { capturedAtProblem, MAX_PLATE_PHOTO_BYTES, webhookReadBodySchema } from '../../../domain/plate-reads';
 import { anprWebhookContract as contract } from '../../../domain/contract/anpr-webhook.contract';
 import type { ModuleOptions } from '../../context';
 import { badRequest, unauthorized } from '../../plugins/errors';
@@ -82,6 +82,9 @@ const anprWebhookRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ct
         const { plate, confidence, camera, capturedAt } = parsed.data;
         reads = [plate];
         details = { confidence, camera: camera || undefined, capturedAt: capturedAt ? new Date(capturedAt) : undefined };
+        // Year 9999 or 1970 is a camera's broken clock, not a read to file under that time (issue 21).
+        const problem = details.capturedAt ? capturedAtProblem(details.capturedAt, ctx.clock.now()) : null;
+        if (problem) throw badRequest(problem, [{ path: 'capturedAt', message: problem }]);
       }
       const now = ctx.clock.now();
       const result = await recordPlateRead(

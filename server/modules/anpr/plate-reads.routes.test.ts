@@ -359,6 +359,19 @@ describe.each(databaseKinds)('plate reads on %s', (kind) => {
       expect(await query(`select id from plate_reads`)).toHaveLength(before);
     });
 
+    it('keeps a capturedAt within 5 minutes ahead and 30 days back as sent', async () => {
+      const auth = { authorization: `Bearer ${await cameraToken()}` };
+      // Within the bounds it is kept as sent (a little clock drift ahead, a read buffered for days).
+      for (const [plate, capturedAt] of [
+        ['CLK 901', new Date(t.clock.now().getTime() + 4 * 60_000).toISOString()],
+        ['CLK 902', new Date(t.clock.now().getTime() - 29 * 86_400_000).toISOString()],
+      ]) {
+        const kept = await post(siteId, auth, { plate, capturedAt });
+        expect(kept.status, capturedAt).toBe(200);
+        expect(kept.body.capturedAt).toBe(capturedAt);
+      }
+    });
+
     it('refuses bad JSON, an empty plate and an oversized body, storing nothing', async () => {
       const secret = await cameraToken();
       const auth = { authorization: `Bearer ${secret}` };
@@ -370,6 +383,17 @@ describe.each(databaseKinds)('plate reads on %s', (kind) => {
       expect(empty.body.error.details[0]).toEqual({ path: 'plate', message: 'Enter the number plate' });
       expect((await post(siteId, auth, { confidence: 2 })).status).toBe(400);
       expect((await post(siteId, auth, { plate: 'ABC123', capturedAt: 'yesterday' })).status).toBe(400);
+      // A camera's broken clock (issue 21): more than 5 minutes ahead, or more than 30 days back, is a 400 naming the field.
+      for (const [capturedAt, message] of [
+        ['9999-12-31T23:59:59Z', 'capturedAt is in the future (more than 5 minutes ahead of the server clock)'],
+        [new Date(t.clock.now().getTime() + 5 * 60_000 + 1_000).toISOString(), 'capturedAt is in the future (more than 5 minutes ahead of the server clock)'],
+        ['1970-01-01T00:00:00Z', 'capturedAt is more than 30 days ago'],
+        [new Date(t.clock.now().getTime() - 31 * 86_400_000).toISOString(), 'capturedAt is more than 30 days ago'],
+      ]) {
+        const refused = await post(siteId, auth, { plate: 'ABC123', capturedAt });
+        expect(refused.status, capturedAt).toBe(400);
+        expect(refused.body.error.details, capturedAt).toEqual([{ path: 'capturedAt', message }]);
+      }
       const huge = await t.app.inject({ method: 'POST', url: `/api/anpr/${siteId}/reads`, headers: { ...auth, 'content-type': 'application/json' }, payload: JSON.stringify({ plate: 'ABC123', camera: 'x'.repeat(2_000_000) }) });
       expect(huge.statusCode).toBe(413);
       const text = await t.app.inject({ method: 'POST', url: `/api/anpr/${siteId}/reads`, headers: { ...auth, 'content-type': 'text/plain' }, payload: 'ABC123' });

@@ -103,7 +103,8 @@ describe.each(databaseKinds)('every write is audited, on %s', (kind) => {
   };
   const versionOf = async (id: string) => (await query<{ version: number }>(`select version from bookings where id = $1`, [id]))[0]!.version;
   const mailLink = async (to: string, pattern: RegExp) => {
-    const mail = (await t.outbox()).filter((m) => [m.to].flat().some((a) => a?.text.includes(to))).at(-1);
+    // The last such mail with such a link (outbox files sort by queue time: mail sent directly and mail from the outbox interleave).
+    const mail = (await t.outbox()).filter((m) => [m.to].flat().some((a) => a?.text.includes(to)) && pattern.test(m.text ?? '')).at(-1);
     return mail?.text?.match(pattern)?.[1];
   };
 

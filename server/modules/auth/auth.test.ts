@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/harness';
 import { addMember, bearer, createOrg, createSite, createUser, signIn, TEST_PASSWORD } from '../../test/fixtures';
 import { SignJWT } from 'jose';
@@ -263,6 +264,53 @@ describe.each(databaseKinds)('auth API on %s', (kind) => {
       expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(before) })).statusCode).toBe(401);
       expect((await token({ email: user.email, password: TEST_PASSWORD })).statusCode).toBe(401);
       expect((await token({ email: user.email, password: 'Brand-new-pass-2' })).statusCode).toBe(200);
+    });
+
+    it('does the same work for a known and an unknown address, and makes the token and mail off the request path (issue 21)', async () => {
+      const user = await createUser(t.ctx.database, { email: 'timing@acme.example' });
+      await t.deliverMail();
+      const count = async (table: string) => (await t.ctx.database.query<{ n: number }>(`select count(*)::int as n from ${table}`))[0]!.n;
+      // What each request does: its SQL (on PostgreSQL, every statement any pooled client sends), the rows it writes, the mail it sends.
+      const send = vi.spyOn(t.ctx.mailer, 'send');
+      const observe = async (email: string) => {
+        const statements: string[] = [];
+        const spy =
+          kind === 'postgres'
+            ? vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+                const q = args[0] as string | { text: string };
+                statements.push(typeof q === 'string' ? q : q.text);
+                return original.apply(this, args as never);
+              } as never)
+            : null;
+        const before = { tokens: await count('auth_tokens'), outbox: await count('mail_outbox'), audit: await count('audit_log') };
+        const response = await t.app.inject({ method: 'POST', url: '/api/auth/recover', payload: { email } });
+        spy?.mockRestore();
+        const after = { tokens: await count('auth_tokens'), outbox: await count('mail_outbox'), audit: await count('audit_log') };
+        const { date: _date, 'x-request-id': _id, ...headers } = response.headers;
+        return {
+          answer: { status: response.statusCode, headers, body: response.body },
+          statements: statements.map((text) => text.replace(/\s+/g, ' ')),
+          written: { tokens: after.tokens - before.tokens, outbox: after.outbox - before.outbox, audit: after.audit - before.audit },
+        };
+      };
+      const original = pg.Client.prototype.query;
+      const known = await observe('Timing@Acme.example');
+      const unknown = await observe('nobody-timing@acme.example');
+      expect(unknown.answer).toEqual(known.answer);
+      expect(known.answer.status).toBe(200);
+      expect(unknown.statements).toEqual(known.statements);
+      if (kind === 'postgres') expect(known.statements.length).toBeGreaterThan(2);
+      // One queued mail and one audit entry each; no token yet, no mail sent while the caller waits.
+      expect(known.written).toEqual({ tokens: 0, outbox: 1, audit: 1 });
+      expect(unknown.written).toEqual(known.written);
+      expect(send).not.toHaveBeenCalled();
+      send.mockRestore();
+      // The worker then makes the token and mails the account; for the unknown address it sends nothing.
+      const mails = (await t.outbox()).filter((m) => m.subject === 'Reset your Baywise password');
+      const to = mails.map((m) => (Array.isArray(m.to) ? m.to[0] : m.to)?.text);
+      expect(to.filter((address) => address === user.email)).toHaveLength(1);
+      expect(to).not.toContain('nobody-timing@acme.example');
+      expect(await t.ctx.database.query(`select kind from auth_tokens where user_id = $1`, [user.id])).toEqual([{ kind: 'recovery' }]);
     });
 
     it('audits a recovery request, known e-mail or not, and answers alike', async () => {

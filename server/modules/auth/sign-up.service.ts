@@ -11,12 +11,13 @@ import { users } from '../../db/schema';
 import { getPlatformConfig } from '../../platform-config';
 import { AppError } from '../../plugins/errors';
 import * as repo from './auth.repo';
+import { enqueueMail } from '../../mail/outbox';
+import { RECOVERY_MAIL_KIND } from './recovery-mail';
 
 // Accounts by e-mailed link: self sign-up (when the platform allows it) and its confirmation,
 // and password recovery. Answers never tell whether an address has an account.
 
 const SIGNUP_TOKEN_TTL_MS = 24 * 3600_000;
-const RECOVERY_TOKEN_TTL_MS = 3600_000;
 
 /** What the sign-in and sign-up screens need before anyone signs in. */
 export async function getAuthSettings(ctx: AppContext) {
@@ -62,40 +63,30 @@ export async function signUp(ctx: AppContext, input: z.infer<typeof signUpSchema
 
 /**
  * E-mails a reset link to an active account. Audited either way (auth.password_recovery_requested),
- * in the transaction that stores the token, and answered alike, so the answer never tells whether
- * the address has an account (only platform administrators read the entry).
+ * and answered alike, so the answer never tells whether the address has an account (only platform
+ * administrators read the entry). The work is the same either way too (issue 21): one lookup, one
+ * transaction with the queued mail and the audit entry; the token and the mail are made by the
+ * mail worker off the request path (recovery-mail.ts), so the answer takes as long for an
+ * unknown address as for a known one.
  */
 export async function requestPasswordRecovery(ctx: AppContext, email: string, meta: RequestMeta) {
   const now = ctx.clock.now();
-  const user = await repo.findUserByEmail(ctx.database.db, email);
-  const token = randomToken();
+  const normalized = email.trim().toLowerCase();
+  const user = await repo.findUserByEmail(ctx.database.db, normalized);
   const isKnown = !!user && user.active;
   await ctx.database.db.transaction(async (tx) => {
-    if (user && isKnown) {
-      await repo.insertAuthToken(tx, {
-        userId: user.id,
-        kind: 'recovery',
-        tokenHash: hashToken(token),
-        expiresAt: new Date(now.getTime() + RECOVERY_TOKEN_TTL_MS),
-      });
-    }
+    await enqueueMail(tx, now, [{ kind: RECOVERY_MAIL_KIND, payload: { email: normalized } }]);
     // Whoever asked is anonymous: the entry is about the account (if any), not by it.
     await writeAudit(tx, {
       actor: null,
       action: 'auth.password_recovery_requested',
       resourceType: 'user',
       resourceId: isKnown ? user.id : null,
-      details: { email: email.trim().toLowerCase(), accountFound: isKnown },
+      details: { email: normalized, accountFound: isKnown },
       ip: meta.ip,
     });
   });
-  if (user && isKnown) {
-    await ctx.mailer.send({
-      to: user.email,
-      subject: 'Reset your Baywise password',
-      text: `A password reset was requested for your Baywise account.\n\nChoose a new password here:\n${ctx.config.publicUrl}/reset-password?token=${token}\n\nThe link is valid for 1 hour. If you did not ask for this, ignore this message; your password stays as it is.`,
-    });
-  }
+  ctx.mailWorker?.kick();
   return { message: 'If an account exists for that e-mail, a reset link is on its way.' };
 }
 

@@ -493,6 +493,8 @@ describe.each(databaseKinds)('billing API on %s', (kind) => {
         sign(payload, 'whsec_someone_else'),
         sign(payload).replace(/v1=[0-9a-f]+/, `v1=${'0'.repeat(64)}`),
         sign(payload, WEBHOOK_SECRET, new Date(NOW.getTime() - 10 * 60_000)), // older than Stripe's 5 minutes
+        sign(payload, WEBHOOK_SECRET, new Date(NOW.getTime() + 10 * 60_000)), // 10 minutes ahead (issue 21): the tolerance holds both ways
+        sign(payload, WEBHOOK_SECRET, new Date(NOW.getTime() + 5 * 60_000 + 1_000)),
         'garbage',
       ];
       for (const signature of attempts) {
@@ -501,6 +503,9 @@ describe.each(databaseKinds)('billing API on %s', (kind) => {
         expect(res.json().error).toMatchObject({ code: 'invalid_signature', message: WEBHOOK_SIGNATURE_INVALID });
       }
       expect((await deliver(altered, sign(payload))).statusCode).toBe(400);
+      // Within 5 minutes either way it is accepted (clock drift).
+      const ahead = stripeEvent('evt_ahead', 'customer.created', { object: 'customer' });
+      expect((await deliver(ahead, sign(ahead, WEBHOOK_SECRET, new Date(NOW.getTime() + 4 * 60_000)))).statusCode).toBe(200);
       const unsigned = await deliver(payload);
       expect(unsigned.statusCode).toBe(400);
       expect(unsigned.json().error.message).toContain(WEBHOOK_SIGNATURE_INVALID);

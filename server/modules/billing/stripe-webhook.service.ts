@@ -27,6 +27,9 @@ type PaymentObject = {
   amount_received?: number | null;
 };
 
+/** How far a delivery's signed timestamp may be from our clock, either way (seconds; Stripe's default). */
+const STRIPE_TOLERANCE_SECONDS = 300;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Stripe's webhook helpers: through a client when an API key is configured, else the library's own (no key is needed to verify). */
@@ -44,8 +47,14 @@ export async function handleStripeWebhook(ctx: AppContext, rawBody: Buffer, sign
   const webhooks = await stripeWebhooks(ctx.config.stripe.secretKey);
   let event: { id: string; type: string; data: { object: unknown } };
   try {
-    // The timestamp is checked against our clock (5 minutes' tolerance, Stripe's default).
-    event = webhooks.constructEvent(rawBody, signature, secret, undefined, undefined, now.getTime());
+    // The timestamp is checked against our clock (5 minutes' tolerance, Stripe's default). Stripe's
+    // library refuses only a timestamp that is too old; one from the future is refused here too,
+    // else a captured delivery signed ahead of time could be replayed later (issue 21).
+    const timestamps = signature.split(',').filter((part) => part.trim().startsWith('t=')).map((part) => Number(part.trim().slice(2)));
+    if (timestamps.some((t) => !Number.isFinite(t) || t * 1000 > now.getTime() + STRIPE_TOLERANCE_SECONDS * 1000)) {
+      throw new Error('Timestamp outside the tolerance zone (ahead of our clock)');
+    }
+    event = webhooks.constructEvent(rawBody, signature, secret, STRIPE_TOLERANCE_SECONDS, undefined, now.getTime());
   } catch (error) {
     ctx.log.warn({ reason: (error as Error).message }, 'stripe webhook refused: signature');
     throw new AppError(400, 'invalid_signature', WEBHOOK_SIGNATURE_INVALID);

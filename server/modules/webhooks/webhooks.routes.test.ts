@@ -115,6 +115,11 @@ describe.each(databaseKinds)('webhooks API on %s', (kind) => {
         'http://[::1]:8080/',
         'http://[::ffff:127.0.0.1]/',
         'http://2130706433/',
+        // IPv6 forms (issue 21 item 5): mapped, 6to4, NAT64, Teredo.
+        'http://[::ffff:7f00:1]/',
+        'http://[2002:7f00:1::]/',
+        'http://[64:ff9b::a9fe:a9fe]/',
+        'http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/',
       ]) {
         const res = await call('POST', '/webhooks', admin, { url, events: ['booking.created'] });
         expect(res.status, url).toBe(422);
