@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { toBookingRecord } from '../../../domain/booking-request';
 import { allowedTransitionsAt, BOOKING_STATUS_LABELS, RESCHEDULABLE_STATUSES, upcomingTransitions } from '../../../domain/booking-lifecycle';
 import type { BookingStatus } from '../../../domain/enums';
 import type {
@@ -20,7 +19,6 @@ import { requireOrgAdmin, type OrgScope } from '../../plugins/org-scope';
 import type { ResolveAffectedInput } from '../../../domain/affected-bookings';
 import { findAffectedBookings, publishResolved, resolveAffectedInTx } from './affected-bookings';
 import { findLinkedTenant } from '../tenants/tenant-link';
-import { enqueueMail } from '../../mail/outbox';
 import { writeAudit } from '../../audit/write-audit';
 import { assertWithinPlanLimit } from '../billing/plan-limits';
 import { hashToken } from '../../auth/tokens';
@@ -31,6 +29,7 @@ import * as bookingsRepo from './bookings.repo';
 import { afterCommit, applyTransition, staleVersion } from './lifecycle.service';
 import * as repo from './org-bookings.repo';
 import { queueBookingWebhooks } from './booking-webhooks';
+import { bookingColumnsOf, createBookingInTx } from './create-booking';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -236,47 +235,30 @@ export async function createAdminBooking(ctx: AppContext, scope: OrgScope, input
       if (candidates.length === 0) throw conflict('bay_not_free', BAY_NOT_FREE);
     }
     await assertWithinPlanLimit(tx, scope.orgId, 'bookings', { now });
-    const booking = await claimBay(
-      tx,
+    const { view: created } = await createBookingInTx(tx, now, {
       candidates,
-      (sp, c) =>
-        bookingsRepo.insertBooking(sp, {
-          ...toBookingRecord(request, { start: c.start, end: c.end }),
-          id,
-          orgId: scope.orgId,
-          siteId: c.siteId,
-          bayId: c.bayId,
-          tenantId: tenant?.id ?? null,
-          status,
-          approvedAt: input.approve ? now : null,
-          source: 'admin',
-          manageTokenHash: hashToken(manageTokenFor(ctx.authSecret, id)),
-          createdAt: now,
-          updatedAt: now,
-        }),
-      request.vehicleRegistration,
-    );
-    await writeAudit(tx, {
-      actor: scope.auditActor,
-      action: 'booking.created',
-      resourceType: 'booking',
-      resourceId: booking.id,
-      orgId: booking.orgId,
-      siteId: booking.siteId,
-      details: {
-        tsr_number: booking.tsrNumber,
-        tenant_name: booking.tenantName,
-        vehicle_type: booking.vehicleType,
+      booking: {
+        ...bookingColumnsOf(request),
+        id,
+        orgId: scope.orgId,
+        tenantId: tenant?.id ?? null,
         status,
+        approvedAt: input.approve ? now : null,
         source: 'admin',
-        bay_chosen: !!input.bayId,
-        min_advance_overridden: input.overrideMinAdvance,
+        manageTokenHash: hashToken(manageTokenFor(ctx.authSecret, id)),
+        createdAt: now,
+        updatedAt: now,
       },
-      ip,
+      vehicleRegistration: request.vehicleRegistration,
+      audit: {
+        actor: scope.auditActor,
+        details: { source: 'admin', bay_chosen: !!input.bayId, min_advance_overridden: input.overrideMinAdvance },
+        ip,
+      },
+      // The admin booked it: no request for the admins to review; the haulier's mail follows the status.
+      mail: { notifyAdmins: false, documents: 0 },
+      webhookTypes: ['booking.created'],
     });
-    await enqueueMail(tx, now, [{ kind: 'booking.received', orgId: booking.orgId, recipients: [booking.tenantEmail], payload: { bookingId: booking.id, documents: 0 } }]);
-    const created = (await bookingsRepo.findBookingView(tx, { orgId: booking.orgId, id }))!;
-    await queueBookingWebhooks(tx, now, { orgId: booking.orgId, bookingId: booking.id, types: ['booking.created'], view: created });
     return created;
   });
   afterCommit(ctx, view, 'created');
