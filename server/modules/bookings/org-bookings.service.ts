@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import { allowedTransitionsAt, BOOKING_STATUS_LABELS, RESCHEDULABLE_STATUSES, upcomingTransitions } from '../../../domain/booking-lifecycle';
 import type { BookingStatus } from '../../../domain/enums';
 import type {
+  AdminBookingPreview,
+  AdminBookingTarget,
   adminBookingSchema,
   BookingDetail,
   BookingExtendInput,
@@ -12,7 +14,11 @@ import type {
   BookingTransitionInput,
 } from '../../../domain/org-bookings';
 import type { AppContext } from '../../context';
-import { conflict, notFound } from '../../plugins/errors';
+import { AppError, conflict, notFound } from '../../plugins/errors';
+import type { Tx } from '../../db/client';
+import type { Candidate } from '../availability/availability.service';
+import { addDays, beyondHorizonMessage } from '../../../domain/day-notice';
+import { todayIn } from '../../../domain/slot-grid';
 import { and, eq, sql } from 'drizzle-orm';
 import { sites } from '../../db/schema';
 import { requireOrgAdmin, type OrgScope } from '../../plugins/org-scope';
@@ -206,6 +212,46 @@ export async function rescheduleBooking(ctx: AppContext, scope: OrgScope, bookin
   return getBooking(ctx, scope, bookingId);
 }
 
+/** What the admin's choice of site, bay and time allows: the free bays, best fit first, or why none. */
+async function adminCandidates(tx: Tx, scope: OrgScope, input: AdminBookingTarget, now: Date): Promise<Candidate[]> {
+  if (input.siteId) {
+    const [site] = await tx
+      .select({ id: sites.id, timeZone: sites.timeZone, bookingHorizonDays: sites.bookingHorizonDays })
+      .from(sites)
+      .where(and(eq(sites.id, input.siteId), eq(sites.orgId, scope.orgId)));
+    if (!site) throw notFound('Site');
+    // The chosen site's own horizon, in its own calendar (another site's longer one does not count).
+    const lastBookableDate = addDays(todayIn(site.timeZone, now), site.bookingHorizonDays);
+    if (input.date > lastBookableDate) throw new AppError(400, 'beyond_horizon', beyondHorizonMessage(site.bookingHorizonDays, lastBookableDate));
+  }
+  const request = { ...input, orgId: scope.orgId };
+  let candidates = await candidatesFor(tx, now, request, undefined, { ignoreMinAdvance: input.overrideMinAdvance });
+  if (input.siteId) {
+    // The date and slot are that site's: another site's bay at the same local time is not what was asked.
+    candidates = candidates.filter((c) => c.siteId === input.siteId);
+    if (candidates.length === 0) throw noAvailableBay();
+  }
+  if (input.bayId) {
+    candidates = candidates.filter((c) => c.bayId === input.bayId);
+    if (candidates.length === 0) throw conflict('bay_not_free', BAY_NOT_FREE);
+  }
+  return candidates;
+}
+
+/**
+ * The bay an admin booking would get now (the allocator's first choice), shown on the form before
+ * it is submitted. Nothing is written; a concurrent booking may still take it first.
+ */
+export async function previewAdminBooking(ctx: AppContext, scope: OrgScope, input: AdminBookingTarget): Promise<AdminBookingPreview> {
+  const now = ctx.clock.now();
+  const { first, timeZone } = await ctx.database.db.transaction(async (tx) => {
+    const [first] = await adminCandidates(tx, scope, input, now);
+    const [site] = await tx.select({ timeZone: sites.timeZone }).from(sites).where(and(eq(sites.id, first.siteId), eq(sites.orgId, scope.orgId)));
+    return { first: first!, timeZone: site!.timeZone };
+  });
+  return { siteId: first.siteId, siteName: first.siteName, bayId: first.bayId, bayName: first.bayName, startTime: first.start.toISOString(), endTime: first.end.toISOString(), timeZone };
+}
+
 /**
  * An admin books for a tenant: the portal's validation and allocation (best fit, or the bay they
  * chose), optionally past the minimum advance (recorded in the audit entry), approved at once
@@ -220,20 +266,7 @@ export async function createAdminBooking(ctx: AppContext, scope: OrgScope, input
     // Linked to its tenant by the portal's rule (docs/tenant-linking.md); the tenant's portal policy
     // (blocked, daily limit, sites) is for the portal: an admin booking is the site's own decision.
     const tenant = await findLinkedTenant(tx, scope.orgId, input.tenantEmail, input.tenantName);
-    if (input.siteId) {
-      const [site] = await tx.select({ id: sites.id }).from(sites).where(and(eq(sites.id, input.siteId), eq(sites.orgId, scope.orgId)));
-      if (!site) throw notFound('Site');
-    }
-    let candidates = await candidatesFor(tx, now, request, undefined, { ignoreMinAdvance: input.overrideMinAdvance });
-    if (input.siteId) {
-      // The date and slot are that site's: another site's bay at the same local time is not what was asked.
-      candidates = candidates.filter((c) => c.siteId === input.siteId);
-      if (candidates.length === 0) throw noAvailableBay();
-    }
-    if (input.bayId) {
-      candidates = candidates.filter((c) => c.bayId === input.bayId);
-      if (candidates.length === 0) throw conflict('bay_not_free', BAY_NOT_FREE);
-    }
+    const candidates = await adminCandidates(tx, scope, input, now);
     await assertWithinPlanLimit(tx, scope.orgId, 'bookings', { now });
     const { view: created } = await createBookingInTx(tx, now, {
       candidates,
