@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Modal, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Group, Modal, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -251,14 +251,22 @@ function BayPreview({ state }: { state: PreviewState }) {
   }
   if (state.kind === 'error') {
     return (
-      <Alert color="yellow" title="No bay for this booking" aria-live="polite">
-        {state.message}
-      </Alert>
+      <Card withBorder padding="sm" aria-live="polite" data-testid="bay-preview">
+        <Text size="sm" fw={600}>
+          No bay for this booking
+        </Text>
+        <Text size="sm">{state.message}</Text>
+      </Card>
     );
   }
   return (
-    <Alert color="blue" title="Bay for this booking" aria-live="polite" data-testid="bay-preview">
-      {state.siteName}, bay {state.bayName}, {formatSiteRange(state.startTime, state.endTime, state.timeZone)}
-    </Alert>
+    <Card withBorder padding="sm" aria-live="polite" data-testid="bay-preview">
+      <Text size="sm" fw={600}>
+        Bay for this booking
+      </Text>
+      <Text size="sm">
+        {state.siteName}, bay {state.bayName}, {formatSiteRange(state.startTime, state.endTime, state.timeZone)}
+      </Text>
+    </Card>
   );
 }
