@@ -151,3 +151,29 @@ export const adminBookingSchema = bookingRequestSchema.omit({ orgId: true, idemp
   approve: z.boolean().default(true),
 });
 export type AdminBookingInput = z.input<typeof adminBookingSchema>;
+
+/** What decides the bay an admin booking gets: the site, bay, day, slot, duration and vehicle. */
+export const adminBookingPreviewSchema = adminBookingSchema.pick({
+  siteId: true,
+  bayId: true,
+  date: true,
+  slot: true,
+  expectedDurationMin: true,
+  vehicleHeightM: true,
+  vehicleLengthM: true,
+  specialAccessNeeds: true,
+  overrideMinAdvance: true,
+});
+export type AdminBookingTarget = z.output<typeof adminBookingPreviewSchema>;
+
+/** The bay the allocator would give that booking now (shown on the form before it is submitted). */
+export const adminBookingPreviewResultSchema = z.object({
+  siteId: z.string(),
+  siteName: z.string(),
+  bayId: z.string(),
+  bayName: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  timeZone: z.string(),
+});
+export type AdminBookingPreview = z.infer<typeof adminBookingPreviewResultSchema>;

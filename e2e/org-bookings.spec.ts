@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, latestMailTo, signInAtOrgAdmin, test } from './fixtures';
+import { chooseOption, expect, latestMailTo, signInAtOrgAdmin, test } from './fixtures';
 
 // The organization's booking list: find a request, open it, approve it; decline another with a
 // reason that reaches the haulier's e-mail. In an organization of each test's own (ownOrg).
@@ -143,5 +143,51 @@ test.describe('organization bookings', () => {
     const drawer = page.getByRole('dialog', { name: `Booking ${tsr}` });
     await expect(drawer.getByTestId('booking-status')).toHaveText('Approved');
     await expect(drawer.getByRole('table', { name: 'Booking details' })).toContainText('Added by staff');
+  });
+});
+
+test.describe('admin booking at the chosen site', () => {
+  // Two sites whose bays fit the same vans: the best fit over every site would not care which.
+  test.use({
+    ownOrgSetup: {
+      sites: [
+        { name: 'North Terminal', bays: [{ name: 'N-01', heightClearanceM: 4.5 }] },
+        { name: 'South Terminal', bays: [{ name: 'S-01', heightClearanceM: 3.5 }] },
+      ],
+    },
+  });
+
+  test('books at the header’s site by default, shows the bay before submitting, and names the site', async ({ page, ownOrg, capture }) => {
+    await signInAtOrgAdmin(page, ownOrg.name, ownOrg.adminEmail);
+    await expect(page).toHaveURL(/\/org\/dashboard/);
+    await chooseOption(page, 'Site', 'North Terminal');
+    await page.goto('/org/bookings/new');
+    const form = page.getByRole('dialog', { name: 'New booking' });
+    await expect(form.getByRole('combobox', { name: 'Site' })).toHaveValue(ownOrg.site('North Terminal').id);
+    const tsr = `TSR-SITE-${Date.now()}`;
+    await form.getByRole('textbox', { name: 'TSR Number' }).fill(tsr);
+    await form.getByRole('textbox', { name: 'Company Name' }).fill('Site Freight');
+    await form.getByRole('textbox', { name: 'Contact Name' }).fill('Sam Site');
+    await form.getByRole('textbox', { name: 'Email' }).fill('sam@site.test');
+    await form.getByRole('textbox', { name: 'Date', exact: true }).fill(new Date(Date.now() + 6 * 86_400_000).toISOString().slice(0, 10));
+    await form.getByLabel('Time').fill('10:00');
+    await form.getByRole('combobox', { name: 'Vehicle Type' }).selectOption({ label: 'Van' });
+    await form.getByRole('textbox', { name: 'Vehicle Registration' }).fill(`STE${Date.now() % 10000}`);
+    await form.getByRole('spinbutton', { name: 'Vehicle Height (m)' }).fill('2.8');
+    await form.getByRole('checkbox', { name: 'The driver has completed the site induction' }).check();
+    await form.getByRole('checkbox', { name: 'The tenant accepts the terms and conditions' }).check();
+    // The allocator's choice at North Terminal, before anything is booked.
+    await expect(form.getByTestId('bay-preview')).toContainText('North Terminal, bay N-01');
+    // Another site: the preview follows.
+    await form.getByRole('combobox', { name: 'Site' }).selectOption({ label: 'South Terminal' });
+    await expect(form.getByTestId('bay-preview')).toContainText('South Terminal, bay S-01');
+    await form.getByRole('combobox', { name: 'Site' }).selectOption({ label: 'North Terminal' });
+    await expect(form.getByTestId('bay-preview')).toContainText('North Terminal, bay N-01');
+    await capture('org-bookings-new-site', { fullPage: false });
+    await form.getByRole('button', { name: 'Create booking' }).click();
+    await expect(page.getByText('Booking created at North Terminal')).toBeVisible();
+    const drawer = page.getByRole('dialog', { name: `Booking ${tsr}` });
+    await expect(drawer.getByRole('table', { name: 'Booking details' })).toContainText('North Terminal');
+    await expect(drawer.getByRole('table', { name: 'Booking details' })).toContainText('N-01');
   });
 });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { resolveAffectedResultSchema, resolveAffectedSchema } from '../affected-bookings';
 import {
+  adminBookingPreviewResultSchema,
+  adminBookingPreviewSchema,
   adminBookingSchema,
   bookingDetailSchema,
   bookingExtendSchema,
@@ -19,6 +21,7 @@ const documentParams = bookingParams.extend({ documentId: z.string().max(100) })
 export const orgBookingsContract = defineContract({
   'GET /api/orgs/:orgId/bookings': { querystring: bookingListQuerySchema, response: { 200: bookingListSchema } },
   'POST /api/orgs/:orgId/bookings': { body: adminBookingSchema, response: { 201: bookingDetailSchema } },
+  'POST /api/orgs/:orgId/bookings/preview': { body: adminBookingPreviewSchema, response: { 200: adminBookingPreviewResultSchema } },
   'GET /api/orgs/:orgId/bookings/:bookingId': { params: bookingParams, response: { 200: bookingDetailSchema } },
   'POST /api/orgs/:orgId/bookings/:bookingId/transitions': { params: bookingParams, body: bookingTransitionSchema, response: { 200: bookingDetailSchema } },
   'POST /api/orgs/:orgId/bookings/:bookingId/extend': { params: bookingParams, body: bookingExtendSchema, response: { 200: bookingDetailSchema } },

@@ -9,6 +9,7 @@ import { AppError, conflict } from '../../plugins/errors';
 import { getDayAvailability, type Candidate } from '../availability/availability.service';
 import { LIVE_BOOKING_STATUSES, RELEASED_BOOKING_STATUSES } from '../../../domain/booking-lifecycle';
 import { WEBHOOK_MAX_ATTEMPTS } from '../../../domain/webhooks';
+import { NO_AVAILABLE_BAY, NO_COMPATIBLE_BAY } from '../../../domain/booking-messages';
 
 // Booking one slot in one statement. The portal's hot path: the site rules (time zone, hours,
 // interval, advance, horizon) come from a per-organization copy in memory, checked against the
@@ -582,12 +583,8 @@ export async function bookSlotFast(database: Database, input: FastBookingInput):
 // claimBay takes the first bay the database accepts. Used by the portal's slow path (documents,
 // stale rules), the manage link, staff reschedules and admin-created bookings.
 
-export const NO_AVAILABLE_BAY =
-  'No compatible bay is available at the selected time. Please choose a different time slot.';
+export { NO_AVAILABLE_BAY, NO_COMPATIBLE_BAY } from '../../../domain/booking-messages';
 export const noAvailableBay = () => conflict('no_available_bay', NO_AVAILABLE_BAY);
-/** No bay of the organization can take this vehicle at any time: a different problem from a full slot. */
-export const NO_COMPATIBLE_BAY =
-  'No bay at this organization can take this vehicle: check its height, length and special access needs, or contact the site.';
 export const noCompatibleBay = () => new AppError(422, 'no_compatible_bay', NO_COMPATIBLE_BAY);
 export const vehicleAlreadyBooked = (registration: string) =>
   conflict(

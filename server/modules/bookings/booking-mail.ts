@@ -33,7 +33,10 @@ export function formatSlot(start: Date, end: Date, timeZone: string): string {
 
 const utcArray = (d: Date): DateArray => [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes()];
 
-/** An iCalendar event for the booking, in UTC (every calendar shows it in its own zone). */
+/**
+ * An iCalendar event for the booking, in UTC (every calendar shows it in its own zone): CONFIRMED
+ * once the site has approved it, TENTATIVE while it waits for review.
+ */
 export function bookingIcs(facts: BookingMailFacts, manageUrl: string): string {
   const { error, value } = createEvent({
     uid: `${facts.id}@baywise`,
@@ -46,7 +49,7 @@ export function bookingIcs(facts: BookingMailFacts, manageUrl: string): string {
     end: utcArray(facts.endTime),
     endInputType: 'utc',
     endOutputType: 'utc',
-    status: 'TENTATIVE',
+    status: facts.status === 'pending' ? 'TENTATIVE' : 'CONFIRMED',
     url: manageUrl,
     productId: 'baywise/booking',
   });

@@ -48,16 +48,31 @@ function viewQuery(db: Conn) {
 }
 
 /** A booking with the names a person reads (organization, site, bay) and the site's time zone. */
-export function findBookingView(db: Conn, key: BookingKey, forUpdate = false) {
-  const query = viewQuery(db).where(byKey(key));
-  return (forUpdate ? query.for('update', { of: bookings }) : query).then((rows) => rows[0]);
+export async function findBookingView(db: Conn, key: BookingKey, forUpdate = false) {
+  if (forUpdate && !(await lockBookingRow(db, byKey(key)))) return undefined;
+  return viewQuery(db)
+    .where(byKey(key))
+    .then((rows) => rows[0]);
+}
+
+/**
+ * Locks the booking row alone, then the view is read. Locking the joined view instead (FOR UPDATE
+ * OF bookings) lets a waiter that a concurrent move released re-check the moved row against the bay
+ * row it had read before waiting: no match, no row, and a racing reschedule answered 404 instead of
+ * the 409 its stale version deserves (issue 21 item 7).
+ */
+async function lockBookingRow(db: Conn, where: ReturnType<typeof byKey>): Promise<boolean> {
+  const rows = await db.select({ id: bookings.id }).from(bookings).where(where).for('update');
+  return rows.length > 0;
 }
 export type BookingView = NonNullable<Awaited<ReturnType<typeof findBookingView>>>;
 
 /** The booking a manage link's token opens, whichever organization it belongs to (the token is the credential). */
-export function findBookingViewByManageTokenAnyOrg(db: Conn, manageTokenHash: string, forUpdate = false) {
-  const query = viewQuery(db).where(eq(bookings.manageTokenHash, manageTokenHash));
-  return (forUpdate ? query.for('update', { of: bookings }) : query).then((rows) => rows[0]);
+export async function findBookingViewByManageTokenAnyOrg(db: Conn, manageTokenHash: string, forUpdate = false) {
+  if (forUpdate && !(await lockBookingRow(db, eq(bookings.manageTokenHash, manageTokenHash)))) return undefined;
+  return viewQuery(db)
+    .where(eq(bookings.manageTokenHash, manageTokenHash))
+    .then((rows) => rows[0]);
 }
 
 /** The booking a queued e-mail names, whichever organization it belongs to (the mail worker serves them all). */
@@ -80,3 +95,5 @@ export type BookingUpdate = Partial<typeof bookings.$inferInsert>;
 export function updateBooking(db: Conn, key: BookingKey, values: BookingUpdate) {
   return db.update(bookings).set(values).where(byKey(key));
 }
+
+export type BookingRow = typeof bookings.$inferSelect;

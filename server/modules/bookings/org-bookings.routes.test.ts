@@ -328,6 +328,20 @@ describe.each(databaseKinds)('organization bookings API on %s', (kind) => {
       );
       expect(n).toBe(2); // the existing one and the winner
     });
+
+    it('answers 409, never 404, to the losers of 20 racing reschedules of one booking', async () => {
+      const a = await booking('pending', 80);
+      const { version } = await versionOf(a);
+      const slots = ['10:00', '10:30', '11:00', '11:30', '12:00', '12:30', '13:00', '13:30', '14:00', '14:30'];
+      // Each to another bay than its own: the winner's move changes the booking's bay under the waiters.
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => move(a, { version, date: i < 10 ? '2026-11-27' : '2026-11-26', slot: slots[i % 10]!, bayId: bayIds[1] })),
+      );
+      const statuses = answers.map((r) => r.status).sort();
+      expect(statuses, JSON.stringify(answers.map((r) => r.body)).slice(0, 600)).toEqual([200, ...Array(19).fill(409)]);
+      expect(answers.filter((r) => r.status === 409).every((r) => r.body.error.code === 'stale_version')).toBe(true);
+      expect((await versionOf(a)).version).toBe(version + 1);
+    });
   });
 
   describe('admin-created bookings', () => {
@@ -395,6 +409,57 @@ describe.each(databaseKinds)('organization bookings API on %s', (kind) => {
       const foreign = await call('POST', url('/bookings'), admin, body({ siteId: harbourSite!.id }));
       expect(foreign.status).toBe(404);
       await query(`update sites set active = false where id = $1`, [west!.id]);
+    });
+
+    it('mails the haulier what the booking really is: approved → the approval with a CONFIRMED .ics; pending → the receipt, TENTATIVE', async () => {
+      const approved = await call('POST', url('/bookings'), admin, body({ date: '2026-12-03', slot: '09:00' }));
+      const pending = await call('POST', url('/bookings'), admin, body({ date: '2026-12-03', slot: '10:00', approve: false }));
+      expect([approved.status, pending.status]).toEqual([201, 201]);
+      const kinds = async (id: string) => (await query<{ kind: string; payload: any }>(`select kind, payload from mail_outbox where payload ->> 'bookingId' = $1`, [id])).map((m) => [m.kind, m.payload.change ?? null]);
+      expect(await kinds(approved.body.id)).toEqual([['booking.changed', 'approved']]);
+      expect(await kinds(pending.body.id)).toEqual([['booking.received', null]]);
+      await t.deliverMail();
+      const mailOf = async (tsr: string) => (await t.outbox()).filter((m) => m.text?.includes(tsr)).at(-1)!;
+      const ics = (m: Awaited<ReturnType<typeof mailOf>>) => m.attachments.find((a) => a.filename === 'booking.ics')!.content.toString();
+      const approvedMail = await mailOf(approved.body.tsrNumber);
+      expect(approvedMail.subject).toContain('Booking approved');
+      expect(approvedMail.text).not.toContain('pending review');
+      expect(ics(approvedMail)).toContain('STATUS:CONFIRMED');
+      const pendingMail = await mailOf(pending.body.tsrNumber);
+      expect(pendingMail.text).toContain('pending review');
+      expect(ics(pendingMail)).toContain('STATUS:TENTATIVE');
+    });
+
+    it('keeps to the chosen site’s booking horizon, even when another site’s is longer', async () => {
+      // Test Yard allows 60 days; Short Yard only 3.
+      const [short] = await query<{ id: string }>(`insert into sites (org_id, name, time_zone, booking_horizon_days) values ($1, 'Short Yard', 'Australia/Sydney', 3) returning id`, [acmeId]);
+      await query(`insert into bays (org_id, site_id, name, height_clearance_m) values ($1, $2, 'SH-1', 9)`, [acmeId, short!.id]);
+      const beyond = await call('POST', url('/bookings'), admin, body({ siteId: short!.id, date: '2026-12-04', slot: '09:00' }));
+      expect(beyond.status).toBe(400);
+      expect(beyond.body.error.code).toBe('beyond_horizon');
+      const preview = await call('POST', url('/bookings/preview'), admin, { siteId: short!.id, date: '2026-12-04', slot: '09:00', expectedDurationMin: 60, vehicleHeightM: 3.5 });
+      expect(preview.status).toBe(400);
+      const within = await call('POST', url('/bookings'), admin, body({ siteId: short!.id, date: '2026-11-26', slot: '09:00' }));
+      expect(within.status).toBe(201);
+      expect(within.body).toMatchObject({ siteName: 'Short Yard', bayName: 'SH-1' });
+      await query(`update sites set active = false where id = $1`, [short!.id]);
+    });
+
+    it('previews the bay the allocator gives at the chosen site, writing nothing', async () => {
+      const [north] = await query<{ id: string }>(`insert into sites (org_id, name, time_zone) values ($1, 'Preview North', 'Australia/Sydney') returning id`, [acmeId]);
+      await query(`insert into bays (org_id, site_id, name, height_clearance_m) values ($1, $2, 'PN-10', 4), ($1, $2, 'PN-2', 4), ($1, $2, 'PN-HIGH', 9)`, [acmeId, north!.id]);
+      const target = { siteId: north!.id, date: '2026-12-07', slot: '09:00', expectedDurationMin: 60, vehicleHeightM: 3.5 };
+      const before = (await query<{ n: number }>(`select count(*)::int as n from bookings`))[0]!.n;
+      const preview = await call('POST', url('/bookings/preview'), admin, target);
+      expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+      expect(preview.body).toMatchObject({ siteId: north!.id, siteName: 'Preview North', bayName: 'PN-2', timeZone: 'Australia/Sydney', startTime: '2026-12-06T22:00:00.000Z' });
+      expect((await query<{ n: number }>(`select count(*)::int as n from bookings`))[0]!.n).toBe(before);
+      const booked = await call('POST', url('/bookings'), admin, body(target));
+      expect(booked.body).toMatchObject({ siteName: 'Preview North', bayName: 'PN-2' });
+      expect((await call('POST', url('/bookings/preview'), admin, target)).body).toMatchObject({ bayName: 'PN-10' });
+      const [harbourSite] = await query<{ id: string }>(`select id from sites where org_id = $1 limit 1`, [harbourId]);
+      expect((await call('POST', url('/bookings/preview'), admin, { ...target, siteId: harbourSite!.id })).status).toBe(404);
+      await query(`update sites set active = false where id = $1`, [north!.id]);
     });
 
     it('refuses the portal’s invalid input with its messages, and a busy bay', async () => {

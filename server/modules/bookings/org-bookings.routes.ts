@@ -43,6 +43,19 @@ const orgBookingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx
     async (request, reply) => reply.code(201).send(await service.createAdminBooking(ctx, orgScope(request), request.body, request.ip)),
   );
 
+  app.post(
+    '/bookings/preview',
+    {
+      schema: {
+        ...contract['POST /api/orgs/:orgId/bookings/preview'],
+        tags: ['bookings'],
+        summary: 'The bay an admin booking would get now (the allocator’s first choice); nothing is written',
+        security,
+      },
+    },
+    async (request) => service.previewAdminBooking(ctx, orgScope(request), request.body),
+  );
+
   app.get(
     '/bookings/:bookingId',
     {

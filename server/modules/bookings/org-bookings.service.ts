@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { toBookingRecord } from '../../../domain/booking-request';
 import { allowedTransitionsAt, BOOKING_STATUS_LABELS, RESCHEDULABLE_STATUSES, upcomingTransitions } from '../../../domain/booking-lifecycle';
 import type { BookingStatus } from '../../../domain/enums';
 import type {
+  AdminBookingPreview,
+  AdminBookingTarget,
   adminBookingSchema,
   BookingDetail,
   BookingExtendInput,
@@ -13,14 +14,17 @@ import type {
   BookingTransitionInput,
 } from '../../../domain/org-bookings';
 import type { AppContext } from '../../context';
-import { conflict, notFound } from '../../plugins/errors';
+import { AppError, conflict, notFound } from '../../plugins/errors';
+import type { Tx } from '../../db/client';
+import type { Candidate } from '../availability/availability.service';
+import { addDays, beyondHorizonMessage } from '../../../domain/day-notice';
+import { todayIn } from '../../../domain/slot-grid';
 import { and, eq, sql } from 'drizzle-orm';
 import { sites } from '../../db/schema';
 import { requireOrgAdmin, type OrgScope } from '../../plugins/org-scope';
 import type { ResolveAffectedInput } from '../../../domain/affected-bookings';
 import { findAffectedBookings, publishResolved, resolveAffectedInTx } from './affected-bookings';
 import { findLinkedTenant } from '../tenants/tenant-link';
-import { enqueueMail } from '../../mail/outbox';
 import { writeAudit } from '../../audit/write-audit';
 import { assertWithinPlanLimit } from '../billing/plan-limits';
 import { hashToken } from '../../auth/tokens';
@@ -31,6 +35,7 @@ import * as bookingsRepo from './bookings.repo';
 import { afterCommit, applyTransition, staleVersion } from './lifecycle.service';
 import * as repo from './org-bookings.repo';
 import { queueBookingWebhooks } from './booking-webhooks';
+import { bookingColumnsOf, createBookingInTx } from './create-booking';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -207,6 +212,46 @@ export async function rescheduleBooking(ctx: AppContext, scope: OrgScope, bookin
   return getBooking(ctx, scope, bookingId);
 }
 
+/** What the admin's choice of site, bay and time allows: the free bays, best fit first, or why none. */
+async function adminCandidates(tx: Tx, scope: OrgScope, input: AdminBookingTarget, now: Date): Promise<Candidate[]> {
+  if (input.siteId) {
+    const [site] = await tx
+      .select({ id: sites.id, timeZone: sites.timeZone, bookingHorizonDays: sites.bookingHorizonDays })
+      .from(sites)
+      .where(and(eq(sites.id, input.siteId), eq(sites.orgId, scope.orgId)));
+    if (!site) throw notFound('Site');
+    // The chosen site's own horizon, in its own calendar (another site's longer one does not count).
+    const lastBookableDate = addDays(todayIn(site.timeZone, now), site.bookingHorizonDays);
+    if (input.date > lastBookableDate) throw new AppError(400, 'beyond_horizon', beyondHorizonMessage(site.bookingHorizonDays, lastBookableDate));
+  }
+  const request = { ...input, orgId: scope.orgId };
+  let candidates = await candidatesFor(tx, now, request, undefined, { ignoreMinAdvance: input.overrideMinAdvance });
+  if (input.siteId) {
+    // The date and slot are that site's: another site's bay at the same local time is not what was asked.
+    candidates = candidates.filter((c) => c.siteId === input.siteId);
+    if (candidates.length === 0) throw noAvailableBay();
+  }
+  if (input.bayId) {
+    candidates = candidates.filter((c) => c.bayId === input.bayId);
+    if (candidates.length === 0) throw conflict('bay_not_free', BAY_NOT_FREE);
+  }
+  return candidates;
+}
+
+/**
+ * The bay an admin booking would get now (the allocator's first choice), shown on the form before
+ * it is submitted. Nothing is written; a concurrent booking may still take it first.
+ */
+export async function previewAdminBooking(ctx: AppContext, scope: OrgScope, input: AdminBookingTarget): Promise<AdminBookingPreview> {
+  const now = ctx.clock.now();
+  const { first, timeZone } = await ctx.database.db.transaction(async (tx) => {
+    const [first] = await adminCandidates(tx, scope, input, now);
+    const [site] = await tx.select({ timeZone: sites.timeZone }).from(sites).where(and(eq(sites.id, first.siteId), eq(sites.orgId, scope.orgId)));
+    return { first: first!, timeZone: site!.timeZone };
+  });
+  return { siteId: first.siteId, siteName: first.siteName, bayId: first.bayId, bayName: first.bayName, startTime: first.start.toISOString(), endTime: first.end.toISOString(), timeZone };
+}
+
 /**
  * An admin books for a tenant: the portal's validation and allocation (best fit, or the bay they
  * chose), optionally past the minimum advance (recorded in the audit entry), approved at once
@@ -221,62 +266,32 @@ export async function createAdminBooking(ctx: AppContext, scope: OrgScope, input
     // Linked to its tenant by the portal's rule (docs/tenant-linking.md); the tenant's portal policy
     // (blocked, daily limit, sites) is for the portal: an admin booking is the site's own decision.
     const tenant = await findLinkedTenant(tx, scope.orgId, input.tenantEmail, input.tenantName);
-    if (input.siteId) {
-      const [site] = await tx.select({ id: sites.id }).from(sites).where(and(eq(sites.id, input.siteId), eq(sites.orgId, scope.orgId)));
-      if (!site) throw notFound('Site');
-    }
-    let candidates = await candidatesFor(tx, now, request, undefined, { ignoreMinAdvance: input.overrideMinAdvance });
-    if (input.siteId) {
-      // The date and slot are that site's: another site's bay at the same local time is not what was asked.
-      candidates = candidates.filter((c) => c.siteId === input.siteId);
-      if (candidates.length === 0) throw noAvailableBay();
-    }
-    if (input.bayId) {
-      candidates = candidates.filter((c) => c.bayId === input.bayId);
-      if (candidates.length === 0) throw conflict('bay_not_free', BAY_NOT_FREE);
-    }
+    const candidates = await adminCandidates(tx, scope, input, now);
     await assertWithinPlanLimit(tx, scope.orgId, 'bookings', { now });
-    const booking = await claimBay(
-      tx,
+    const { view: created } = await createBookingInTx(tx, now, {
       candidates,
-      (sp, c) =>
-        bookingsRepo.insertBooking(sp, {
-          ...toBookingRecord(request, { start: c.start, end: c.end }),
-          id,
-          orgId: scope.orgId,
-          siteId: c.siteId,
-          bayId: c.bayId,
-          tenantId: tenant?.id ?? null,
-          status,
-          approvedAt: input.approve ? now : null,
-          source: 'admin',
-          manageTokenHash: hashToken(manageTokenFor(ctx.authSecret, id)),
-          createdAt: now,
-          updatedAt: now,
-        }),
-      request.vehicleRegistration,
-    );
-    await writeAudit(tx, {
-      actor: scope.auditActor,
-      action: 'booking.created',
-      resourceType: 'booking',
-      resourceId: booking.id,
-      orgId: booking.orgId,
-      siteId: booking.siteId,
-      details: {
-        tsr_number: booking.tsrNumber,
-        tenant_name: booking.tenantName,
-        vehicle_type: booking.vehicleType,
+      booking: {
+        ...bookingColumnsOf(request),
+        id,
+        orgId: scope.orgId,
+        tenantId: tenant?.id ?? null,
         status,
+        approvedAt: input.approve ? now : null,
         source: 'admin',
-        bay_chosen: !!input.bayId,
-        min_advance_overridden: input.overrideMinAdvance,
+        manageTokenHash: hashToken(manageTokenFor(ctx.authSecret, id)),
+        createdAt: now,
+        updatedAt: now,
       },
-      ip,
+      vehicleRegistration: request.vehicleRegistration,
+      audit: {
+        actor: scope.auditActor,
+        details: { source: 'admin', bay_chosen: !!input.bayId, min_advance_overridden: input.overrideMinAdvance },
+        ip,
+      },
+      // The admin booked it: no request for the admins to review; the haulier's mail follows the status.
+      mail: { notifyAdmins: false, documents: 0 },
+      webhookTypes: ['booking.created'],
     });
-    await enqueueMail(tx, now, [{ kind: 'booking.received', orgId: booking.orgId, recipients: [booking.tenantEmail], payload: { bookingId: booking.id, documents: 0 } }]);
-    const created = (await bookingsRepo.findBookingView(tx, { orgId: booking.orgId, id }))!;
-    await queueBookingWebhooks(tx, now, { orgId: booking.orgId, bookingId: booking.id, types: ['booking.created'], view: created });
     return created;
   });
   afterCommit(ctx, view, 'created');

@@ -14,22 +14,22 @@ import type { Tx } from '../../db/client';
 import { organizations } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
 import { currentImpersonator } from '../../audit/actor-context';
-import { writeAudit, type AuditActor } from '../../audit/write-audit';
+import type { AuditActor } from '../../audit/write-audit';
 import { assertWithinPlanLimit } from '../billing/plan-limits';
 import { enforceDailyLimit, findLinkedTenant, refuseIfBlocked, restrictToAllowedSites, type LinkedTenant } from '../tenants/tenant-link';
 import { hashToken } from '../../auth/tokens';
 import { publishBookingEvent } from './booking-events';
-import { queueBookingWebhooks } from './booking-webhooks';
-import { manageUrlFor, queueBookingChangedMail, queueNewBookingMail } from './booking-mail-queue';
+import { bookingColumnsOf, createBookingInTx, newBookingMail } from './create-booking';
+import { manageUrlFor } from './booking-mail-queue';
 import * as repo from './bookings.repo';
 import type { UploadedDocument } from './documents';
 import { manageTokenFor } from './manage-token';
 import {
   bookableWindows,
   bookSlotFast,
+  type FastBookingInput,
   isWithinEveryHorizon,
   candidatesFor,
-  claimBay,
   isVehicleOverlap,
   noAvailableBay,
   orgRules,
@@ -203,81 +203,59 @@ export async function submitPublicBooking(
       const candidates = await restrictToAllowedSites(tx, tenant, channel ? onlySite(offered, channel.siteId) : offered);
       await assertWithinPlanLimit(tx, request.orgId, 'bookings', { now });
       const autoApproved = await autoApprovalOf(tx, request.orgId, tenant);
-      const booking = await claimBay(
-        tx,
+      const { booking } = await createBookingInTx(tx, now, {
         candidates,
-        async (sp, candidate) => {
-          try {
-            return await repo.insertBooking(sp, {
-              ...toBookingRecord(request, { start: candidate.start, end: candidate.end }),
-              id: bookingId,
-              idempotencyKey: key,
-              idempotencyFingerprint: fingerprint,
-              orgId: request.orgId,
-              siteId: candidate.siteId,
-              bayId: candidate.bayId,
-              tenantId: tenant?.id ?? null,
-              status: autoApproved ? 'approved' : 'pending',
-              approvedAt: autoApproved ? now : null,
-              source: channel?.source ?? 'portal',
-              manageTokenHash: hashToken(manageToken),
-              createdAt: now,
-              updatedAt: now,
-            });
-          } catch (error) {
-            if (pgCode(error) === '23505' && key) throw new IdempotentReplay();
-            throw error;
-          }
-        },
-        request.vehicleRegistration,
-      );
-      siteId = booking.siteId;
-      const stamp = now.getTime();
-      for (const doc of input.documents) {
-        const storageKey = `${booking.orgId}/${booking.id}/${stamp}-${doc.fileName}`;
-        try {
-          await ctx.storage.put(DOCUMENTS_BUCKET, storageKey, { path: doc.path, size: doc.sizeBytes }, doc.contentType);
-        } catch {
-          throw new AppError(502, 'upload_failed', `Failed to upload ${doc.fileName}`, { fileName: doc.fileName });
-        }
-        stored.push(storageKey);
-        await repo.insertDocument(tx, {
-          orgId: booking.orgId,
-          bookingId: booking.id,
-          fileName: doc.fileName,
-          contentType: doc.contentType,
-          sizeBytes: doc.sizeBytes,
-          bucket: DOCUMENTS_BUCKET,
-          storageKey,
-          createdAt: now,
-        });
-      }
-      await channel?.onBooked?.(tx, booking);
-      await writeAudit(tx, {
-        actor: channel?.actor ?? null,
-        action: 'booking.created',
-        resourceType: 'booking',
-        resourceId: booking.id,
-        orgId: booking.orgId,
-        siteId: booking.siteId,
-        details: {
-          tsr_number: booking.tsrNumber,
-          tenant_name: booking.tenantName,
-          vehicle_type: booking.vehicleType,
-          status: booking.status,
+        booking: {
+          ...bookingColumnsOf(request),
+          id: bookingId,
+          idempotencyKey: key,
+          idempotencyFingerprint: fingerprint,
+          orgId: request.orgId,
+          tenantId: tenant?.id ?? null,
+          status: autoApproved ? 'approved' : 'pending',
+          approvedAt: autoApproved ? now : null,
           source: channel?.source ?? 'portal',
-          documents: input.documents.length,
-          tenant_id: booking.tenantId,
-          auto_approved: autoApproved,
-          ...channel?.auditDetails,
+          manageTokenHash: hashToken(manageToken),
+          createdAt: now,
+          updatedAt: now,
         },
-        ip: input.ip,
+        vehicleRegistration: request.vehicleRegistration,
+        onInsertError: (error) => (pgCode(error) === '23505' && key ? new IdempotentReplay() : error),
+        afterInsert: async (tx, booking) => {
+          siteId = booking.siteId;
+          const stamp = now.getTime();
+          for (const doc of input.documents) {
+            const storageKey = `${booking.orgId}/${booking.id}/${stamp}-${doc.fileName}`;
+            try {
+              await ctx.storage.put(DOCUMENTS_BUCKET, storageKey, { path: doc.path, size: doc.sizeBytes }, doc.contentType);
+            } catch {
+              throw new AppError(502, 'upload_failed', `Failed to upload ${doc.fileName}`, { fileName: doc.fileName });
+            }
+            stored.push(storageKey);
+            await repo.insertDocument(tx, {
+              orgId: booking.orgId,
+              bookingId: booking.id,
+              fileName: doc.fileName,
+              contentType: doc.contentType,
+              sizeBytes: doc.sizeBytes,
+              bucket: DOCUMENTS_BUCKET,
+              storageKey,
+              createdAt: now,
+            });
+          }
+          await channel?.onBooked?.(tx, booking);
+        },
+        audit: {
+          actor: channel?.actor ?? null,
+          details: { source: channel?.source ?? 'portal', documents: input.documents.length, auto_approved: autoApproved, ...channel?.auditDetails },
+          ip: input.ip,
+        },
+        // Approved at once: the haulier's confirmation is the approval (with the manage link and the
+        // calendar file); there is no request for the admins to review.
+        mail: { notifyAdmins: true, documents: input.documents.length },
+        webhookTypes: ['booking.created'],
       });
-      // Approved at once: the haulier's confirmation is the approval (with the manage link and the
-      // calendar file); there is no request for the admins to review.
-      if (autoApproved) await queueBookingChangedMail(tx, now, booking, 'approved');
-      else await queueNewBookingMail(tx, now, booking, input.documents.length);
-      await queueBookingWebhooks(tx, now, { orgId: booking.orgId, bookingId: booking.id, types: ['booking.created'] });
+      siteId = booking.siteId;
     });
   } catch (error) {
     await Promise.all(stored.map((k) => ctx.storage.remove(DOCUMENTS_BUCKET, k).catch(() => undefined)));
@@ -346,6 +324,18 @@ function fastRecord(
 }
 
 /**
+ * The one statement's mail list: createBookingInTx's (newBookingMail) for each status the statement
+ * can decide, each queued only when the booking gets that status.
+ */
+function fastMailOf(tenantEmail: string, documents = 0): FastBookingInput['mail'] {
+  return (['pending', 'approved'] as const).flatMap((status) =>
+    newBookingMail(status, { notifyAdmins: true, documents }).map(
+      (m) => [m.kind, m.toHaulier ? [tenantEmail] : [], { onlyIf: status, payload: m.payload }] as FastBookingInput['mail'][number],
+    ),
+  );
+}
+
+/**
  * The hot path for a request without documents: the slot checked against the organization's
  * cached site rules, then one statement links the tenant, books the best-fit free bay its policy
  * allows (pending or approved) with its audit row and mail (allocate-bay.ts). Null when this path
@@ -375,12 +365,8 @@ async function submitFast(
       vehicle: { heightM: request.vehicleHeightM, lengthM: request.vehicleLengthM ?? null, needs: request.specialAccessNeeds ?? [] },
       record,
       audit: { details: { source: 'portal', documents: 0 }, ip: idempotency.ip, at: now },
-      mail: [
-        ['booking.received', [request.tenantEmail], { onlyIf: 'pending' }],
-        ['booking.new_request', [], { onlyIf: 'pending' }],
-        ['booking.changed', [request.tenantEmail], { onlyIf: 'approved', payload: { change: 'approved', reason: null } }],
-      ],
-      mailPayload: { documents: 0 },
+      mail: fastMailOf(request.tenantEmail),
+      mailPayload: {},
       link: linkKeysOf(request.tenantEmail, request.tenantName),
     });
   } catch (error) {
@@ -454,12 +440,8 @@ export async function submitChannelBookingFast(
       record,
       // writeAudit's details: the impersonator first, the channel's details last.
       audit: { details: { ...(impersonator ? { impersonatedBy: impersonator.email } : {}), source: channel.source, documents: 0, ...channel.auditDetails }, ip: input.ip, at: now },
-      // The full path's rows exactly (queueNewBookingMail / queueBookingChangedMail).
-      mail: [
-        ['booking.received', [request.tenantEmail], { onlyIf: 'pending', payload: { documents: 0 } }],
-        ['booking.new_request', [], { onlyIf: 'pending', payload: { documents: 0 } }],
-        ['booking.changed', [request.tenantEmail], { onlyIf: 'approved', payload: { change: 'approved', reason: null } }],
-      ],
+      // The full path's rows exactly (createBookingInTx's newBookingMail).
+      mail: fastMailOf(request.tenantEmail),
       mailPayload: {},
       channel: {
         tenantId: tenant.id,

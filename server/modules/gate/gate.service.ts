@@ -13,7 +13,6 @@ import {
   type LifecycleActor,
 } from '../../../domain/booking-lifecycle';
 import type { BookingRequest } from '../../../domain/booking-request';
-import { toBookingRecord } from '../../../domain/booking-request';
 import type { BookingStatus } from '../../../domain/enums';
 import {
   UPCOMING_HOURS,
@@ -39,7 +38,7 @@ import { assertWithinPlanLimit } from '../billing/plan-limits';
 import { hashToken } from '../../auth/tokens';
 import { claimBay } from '../bookings/allocate-bay';
 import * as bookingRecords from '../bookings/booking-records';
-import { queueBookingWebhooks } from '../bookings/booking-webhooks';
+import { bookingColumnsOf, createBookingInTx } from '../bookings/create-booking';
 import { afterCommit, applyTransitionInTx, outsideWindowError, staleVersion, type TransitionActor } from '../bookings/lifecycle.service';
 import { manageTokenFor } from '../bookings/manage-token';
 import { findLinkedTenant } from '../tenants/tenant-link';
@@ -416,50 +415,31 @@ export async function walkIn(ctx: AppContext, actor: GateActor, input: z.output<
     await assertWithinPlanLimit(tx, actor.orgId, 'bookings', { now });
     const tenant = await findLinkedTenant(tx, actor.orgId, input.tenantEmail, input.tenantName);
     const request = { ...input, orgId: actor.orgId, date: localDateOf(start, site.timeZone), slot: localTimeOf(start, site.timeZone), idempotencyKey: undefined } as BookingRequest;
-    const booking = await claimBay(
-      tx,
-      free.map((b) => ({ bayId: b.id, bayName: b.name, siteId: site.id, siteName: site.name, start, end })),
-      (sp, c) =>
-        bookingRecords.insertBooking(sp, {
-          ...toBookingRecord(request, { start: c.start, end: c.end }),
-          id,
-          orgId: actor.orgId,
-          siteId: c.siteId,
-          bayId: c.bayId,
-          tenantId: tenant?.id ?? null,
-          status: 'checked_in',
-          approvedAt: now,
-          checkedInAt: now,
-          source: 'gate',
-          manageTokenHash: hashToken(manageTokenFor(ctx.authSecret, id)),
-          createdAt: now,
-          updatedAt: now,
-        }),
-      input.vehicleRegistration,
-    );
-    await writeAudit(tx, {
-      actor: actor.auditActor,
-      action: 'booking.created',
-      resourceType: 'booking',
-      resourceId: booking.id,
-      orgId: booking.orgId,
-      siteId: booking.siteId,
-      details: {
-        tsr_number: booking.tsrNumber,
-        tenant_name: booking.tenantName,
-        vehicle_type: booking.vehicleType,
-        vehicle_registration: booking.vehicleRegistration,
+    const { view: created } = await createBookingInTx(tx, now, {
+      candidates: free.map((b) => ({ bayId: b.id, bayName: b.name, siteId: site.id, siteName: site.name, start, end })),
+      booking: {
+        ...bookingColumnsOf(request),
+        id,
+        orgId: actor.orgId,
+        tenantId: tenant?.id ?? null,
         status: 'checked_in',
+        approvedAt: now,
+        checkedInAt: now,
         source: 'gate',
-        walk_in: true,
-        bay_chosen: !!input.bayId,
-        actor: actor.role,
+        manageTokenHash: hashToken(manageTokenFor(ctx.authSecret, id)),
+        createdAt: now,
+        updatedAt: now,
       },
-      ip: actor.ip ?? null,
+      vehicleRegistration: input.vehicleRegistration,
+      audit: {
+        actor: actor.auditActor,
+        details: { vehicle_registration: input.vehicleRegistration, source: 'gate', walk_in: true, bay_chosen: !!input.bayId, actor: actor.role },
+        ip: actor.ip ?? null,
+      },
+      // The driver is at the gate: no mail. A walk-in is created checked in: both events.
+      mail: { notifyAdmins: false, documents: 0 },
+      webhookTypes: ['booking.created', 'gate.check_in'],
     });
-    const created = (await bookingRecords.findBookingView(tx, { orgId: booking.orgId, id }))!;
-    // A walk-in is created checked in: both events.
-    await queueBookingWebhooks(tx, now, { orgId: booking.orgId, bookingId: id, types: ['booking.created', 'gate.check_in'], view: created });
     return created;
   });
   afterCommit(ctx, view, 'created');

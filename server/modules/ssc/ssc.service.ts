@@ -44,6 +44,7 @@ import { requireScope } from '../api-keys/api-keys.service';
 import { writeAudit } from '../../audit/write-audit';
 import { getDayAvailability } from '../availability/availability.service';
 import { candidatesToMove, claimBay, loadLockKey, lockLoad, orgRules } from '../bookings/allocate-bay';
+import { NO_AVAILABLE_BAY } from '../../../domain/booking-messages';
 import { queueBookingChangedMail } from '../bookings/booking-mail-queue';
 import * as bookingRecords from '../bookings/booking-records';
 import { afterCommit, applyTransitionInTx } from '../bookings/lifecycle.service';
@@ -578,7 +579,7 @@ export async function rescheduleAppointment(ctx: AppContext, principal: ApiKeyPr
     const b = view.booking;
     await requireChangeable(ctx, tx, b, b.orgId, site.name, 'moved');
     const candidates = (await candidatesToMove(tx, now, { ...b, expectedDurationMin: durationMin }, { date, slot })).filter((c) => c.siteId === site.id);
-    if (candidates.length === 0) throw appointmentError('No compatible bay is available at the selected time. Please choose a different time slot.');
+    if (candidates.length === 0) throw appointmentError(NO_AVAILABLE_BAY);
     const autoApproved = await isAutoApproved(tx, b.orgId, tenant);
     const bay = await claimBay(
       tx,

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminBookingInput, BookingDetail, BookingListQuery, BookingRescheduleInput, BookingTransitionInput } from '../../../../domain/org-bookings';
+import type { z } from 'zod';
+import type { adminBookingPreviewSchema, AdminBookingInput, AdminBookingPreview, BookingDetail, BookingListQuery, BookingRescheduleInput, BookingTransitionInput } from '../../../../domain/org-bookings';
 import { ApiError, apiCall, fetchApiFile, saveFile } from '../../../lib/api-client';
 
 // The organization's bookings (server: /api/orgs/:orgId/bookings…). Query keys start with
@@ -32,6 +33,11 @@ export function useBookingDetail(orgId: string | undefined, bookingId: string | 
 }
 
 /** POST /api/orgs/:orgId/bookings — staff book a slot for a tenant, under the portal's rules. */
+/** The bay an admin booking would get now (nothing is written). */
+export function previewAdminBooking(orgId: string, target: z.input<typeof adminBookingPreviewSchema>): Promise<AdminBookingPreview> {
+  return apiCall('POST /api/orgs/:orgId/bookings/preview', { params: { orgId }, body: target });
+}
+
 export function createAdminBooking(orgId: string, input: AdminBookingInput): Promise<BookingDetail> {
   return apiCall('POST /api/orgs/:orgId/bookings', { params: { orgId }, body: input });
 }

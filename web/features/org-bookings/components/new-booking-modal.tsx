@@ -1,17 +1,20 @@
-import { Alert, Button, Checkbox, Group, Modal, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Group, Modal, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { DEFAULT_DURATION_MIN, MAX_DURATION_MIN, MIN_DURATION_MIN } from '../../../../domain/constants';
 import { VEHICLE_TYPES, VEHICLE_TYPE_LABELS } from '../../../../domain/enums';
 import { adminBookingSchema, type AdminBookingInput, type BookingDetail } from '../../../../domain/org-bookings';
+import { formatSiteRange } from '../utils/booking-display';
 import { DateField } from '../../../components/ui/date-field';
 import { SelectField } from '../../../components/ui/select-field';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { applyApiFieldErrors, zodFormValidate } from '../../../lib/zod-form';
-import { createAdminBooking } from '../api/org-bookings-api';
+import { createAdminBooking, previewAdminBooking } from '../api/org-bookings-api';
 
 type Values = {
+  siteId: string;
   tsrNumber: string;
   tenantName: string;
   contactName: string;
@@ -33,6 +36,7 @@ type Values = {
 };
 
 const INITIAL: Values = {
+  siteId: '',
   tsrNumber: '',
   tenantName: '',
   contactName: '',
@@ -57,6 +61,7 @@ const INITIAL: Values = {
 function toInput(v: Values): AdminBookingInput {
   const blank = (s: string) => (s.trim() === '' ? undefined : s);
   return {
+    siteId: v.siteId === '' ? undefined : v.siteId,
     tsrNumber: v.tsrNumber,
     tenantName: v.tenantName,
     contactName: v.contactName,
@@ -81,15 +86,42 @@ function toInput(v: Values): AdminBookingInput {
 const validate = zodFormValidate(adminBookingSchema);
 
 /** /org/bookings/new: staff book a slot for a tenant, under the portal's rules (the best-fitting free bay). */
-export function NewBookingModal({ orgId, opened, onClose, onCreated }: { orgId: string; opened: boolean; onClose: () => void; onCreated: (booking: BookingDetail) => void }) {
+export function NewBookingModal({
+  orgId,
+  sites,
+  defaultSiteId,
+  opened,
+  onClose,
+  onCreated,
+}: {
+  orgId: string;
+  /** The organization's sites; the form books at the one chosen (the header's site to begin with). */
+  sites: { id: string; name: string }[];
+  defaultSiteId: string | null;
+  opened: boolean;
+  onClose: () => void;
+  onCreated: (booking: BookingDetail) => void;
+}) {
   const queryClient = useQueryClient();
-  const form = useForm<Values>({ mode: 'controlled', initialValues: INITIAL, validate: (values) => validate(toInput(values)) });
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: { ...INITIAL, siteId: defaultSiteId ?? sites[0]?.id ?? '' },
+    validate: (values) => ({ ...validate(toInput(values)), ...(values.siteId === '' ? { siteId: 'Choose the site' } : {}) }),
+  });
+  // The header's site, once known (and again whenever it changes while the form is closed).
+  const initialSiteId = defaultSiteId ?? sites[0]?.id ?? '';
+  useEffect(() => {
+    if (!opened || form.values.siteId === '') form.setFieldValue('siteId', initialSiteId);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [initialSiteId, opened]);
+  const preview = useBayPreview(orgId, opened ? form.values : null);
   const create = useMutation({
     mutationFn: (input: AdminBookingInput) => createAdminBooking(orgId, input),
     onSuccess: (booking) => {
       void queryClient.invalidateQueries({ queryKey: ['org', orgId] });
-      toast.success('Booking created', `${booking.tsrNumber}: ${booking.siteName}, bay ${booking.bayName}.`);
+      toast.success(`Booking created at ${booking.siteName}`, `${booking.tsrNumber}: ${booking.siteName}, bay ${booking.bayName}.`);
       form.reset();
+      form.setFieldValue('siteId', initialSiteId);
       onCreated(booking);
     },
     onError: (error) => {
@@ -114,6 +146,12 @@ export function NewBookingModal({ orgId, opened, onClose, onCreated }: { orgId: 
             <TextInput label="Email" type="email" withAsterisk {...form.getInputProps('tenantEmail')} />
             <TextInput label="Phone" type="tel" {...form.getInputProps('tenantPhone')} />
           </SimpleGrid>
+          <SelectField
+            label="Site"
+            withAsterisk
+            data={[{ value: '', label: 'Select site' }, ...sites.map((site) => ({ value: site.id, label: site.name }))]}
+            {...form.getInputProps('siteId')}
+          />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <DateField label="Date" withAsterisk value={form.values.date} onChange={(d) => form.setFieldValue('date', d)} error={form.errors.date} />
             <TextInput label="Time" type="time" step={1800} withAsterisk {...form.getInputProps('slot')} />
@@ -141,6 +179,7 @@ export function NewBookingModal({ orgId, opened, onClose, onCreated }: { orgId: 
               {...form.getInputProps('overrideMinAdvance', { type: 'checkbox' })}
             />
           </Stack>
+          <BayPreview state={preview} />
           {formError ? (
             <Alert color="red" title="Not booked" role="alert">
               {formError}
@@ -157,5 +196,77 @@ export function NewBookingModal({ orgId, opened, onClose, onCreated }: { orgId: 
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+type PreviewState =
+  | { kind: 'incomplete' }
+  | { kind: 'loading' }
+  | { kind: 'error'; message: string }
+  | { kind: 'ready'; siteName: string; bayName: string; startTime: string; endTime: string; timeZone: string };
+
+/** The bay the server's allocator would give the booking now, once site, day, time and vehicle height are filled in. */
+function useBayPreview(orgId: string, values: Values | null): PreviewState {
+  const height = values ? Number(values.vehicleHeightM) : NaN;
+  const length = values && values.vehicleLengthM !== '' ? Number(values.vehicleLengthM) : undefined;
+  const target =
+    values && values.siteId && values.date && /^\d\d:\d\d$/.test(values.slot) && values.vehicleHeightM !== '' && Number.isFinite(height)
+      ? {
+          siteId: values.siteId,
+          date: values.date,
+          slot: values.slot,
+          expectedDurationMin: Number(values.expectedDurationMin),
+          vehicleHeightM: height,
+          vehicleLengthM: length,
+          overrideMinAdvance: values.overrideMinAdvance,
+        }
+      : null;
+  const query = useQuery({
+    queryKey: ['org', orgId, 'booking-preview', target],
+    queryFn: () => previewAdminBooking(orgId, target!),
+    enabled: target !== null,
+    retry: false,
+    staleTime: 0,
+  });
+  if (!target) return { kind: 'incomplete' };
+  if (query.isPending) return { kind: 'loading' };
+  if (query.isError) return { kind: 'error', message: query.error instanceof ApiError ? query.error.message : 'The bay could not be worked out' };
+  return { kind: 'ready', ...query.data };
+}
+
+function BayPreview({ state }: { state: PreviewState }) {
+  if (state.kind === 'incomplete') {
+    return (
+      <Text size="sm" c="dimmed" aria-live="polite">
+        Choose the site, date, time and vehicle height to see the bay this booking will get.
+      </Text>
+    );
+  }
+  if (state.kind === 'loading') {
+    return (
+      <Text size="sm" c="dimmed" aria-live="polite">
+        Finding the bay…
+      </Text>
+    );
+  }
+  if (state.kind === 'error') {
+    return (
+      <Card withBorder padding="sm" aria-live="polite" data-testid="bay-preview">
+        <Text size="sm" fw={600}>
+          No bay for this booking
+        </Text>
+        <Text size="sm">{state.message}</Text>
+      </Card>
+    );
+  }
+  return (
+    <Card withBorder padding="sm" aria-live="polite" data-testid="bay-preview">
+      <Text size="sm" fw={600}>
+        Bay for this booking
+      </Text>
+      <Text size="sm">
+        {state.siteName}, bay {state.bayName}, {formatSiteRange(state.startTime, state.endTime, state.timeZone)}
+      </Text>
+    </Card>
   );
 }

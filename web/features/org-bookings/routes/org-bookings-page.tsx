@@ -41,7 +41,7 @@ function readQuery(params: URLSearchParams, siteId: string | undefined): ListSta
 
 export default function OrgBookingsPage() {
   usePageTitle('Bookings');
-  const { selectedOrg, selectedSite } = useOrgSelection();
+  const { selectedOrg, selectedSite, sites } = useOrgSelection();
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   // /org/bookings/new is this page with the new-booking form open.
@@ -174,6 +174,8 @@ export default function OrgBookingsPage() {
       <BookingDrawer orgId={selectedOrg.id} bookingId={openBooking} onClose={() => update({ booking: null }, true)} />
       <NewBookingModal
         orgId={selectedOrg.id}
+        sites={sites}
+        defaultSiteId={selectedSite?.id ?? null}
         opened={isNew}
         onClose={() => navigate('/org/bookings')}
         onCreated={(booking) => navigate(`/org/bookings?booking=${booking.id}`)}

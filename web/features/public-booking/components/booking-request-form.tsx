@@ -1,3 +1,4 @@
+import { NO_AVAILABLE_BAY } from '../../../../domain/booking-messages';
 import {
   Anchor,
   Button,
@@ -98,7 +99,6 @@ export const BOOKING_FORM_DEFAULTS: BookingFormValues = {
   notes: '',
 };
 
-const NO_AVAILABLE_BAY_MESSAGE = 'No compatible bay is available at the selected time. Please choose a different time slot.';
 
 function optionalNumber(value: number | string): number | string | undefined {
   return value === '' ? undefined : value;
@@ -214,7 +214,7 @@ export function BookingRequestForm({ orgId, organizationSection, onSubmitted }: 
           if (!(error instanceof ApiError)) {
             toast.error('Submission Failed', 'Failed to submit booking request');
           } else if (error.code === 'no_available_bay') {
-            toast.error('No Available Bay', NO_AVAILABLE_BAY_MESSAGE);
+            toast.error('No Available Bay', NO_AVAILABLE_BAY);
             void availability.refetch();
           } else if (error.code === 'validation_error') {
             toast.error('Validation Error', error.message);

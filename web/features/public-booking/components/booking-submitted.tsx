@@ -29,10 +29,14 @@ export function BookingSubmitted({ booking, tsrNumber }: { booking: CreatedBooki
         <Title order={1} size="h2">
           Booking Request Submitted!
         </Title>
-        <Text>
-          A confirmation email will arrive shortly. The operations team will review your request within {REVIEW_PROMISE_HOURS} hours
-          during business hours.
-        </Text>
+        {booking.status === 'pending' ? (
+          <Text>
+            A confirmation email will arrive shortly. The operations team will review your request within {REVIEW_PROMISE_HOURS} hours
+            during business hours.
+          </Text>
+        ) : (
+          <Text>A confirmation email will arrive shortly. Your booking is approved: please arrive on time and check in at the gate.</Text>
+        )}
 
         <Table withTableBorder variant="vertical" fz="sm" ta="left" w="100%" aria-label="Your booking">
           <Table.Tbody>

@@ -1,4 +1,5 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
+import { NO_AVAILABLE_BAY } from '../../../../domain/booking-messages';
 import { useCallback, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -11,7 +12,6 @@ import { formatSiteTimeRange } from '../utils/format';
 import { SlotGrid } from './slot-grid';
 import { DateField } from '../../../components/ui/date-field';
 
-const NO_AVAILABLE_BAY_MESSAGE = 'No compatible bay is available at the selected time. Please choose a different time slot.';
 
 export type MoveBookingPanelProps = {
   token: string;
@@ -40,7 +40,7 @@ export function MoveBookingPanel({ token, booking, onDone }: MoveBookingPanelPro
         },
         onError: (error) => {
           if (error instanceof ApiError && error.code === 'no_available_bay') {
-            toast.error('No Available Bay', NO_AVAILABLE_BAY_MESSAGE);
+            toast.error('No Available Bay', NO_AVAILABLE_BAY);
             void availability.refetch();
           } else {
             toast.error('Move Failed', error.message || 'Failed to move the booking');
