@@ -58,6 +58,7 @@ import billingRoutes from './modules/billing/billing.routes';
 import stripeWebhookRoutes from './modules/billing/stripe-webhook.routes';
 import apiKeyRoutes from './modules/api-keys/api-keys.routes';
 import sscRoutes from './modules/ssc/ssc.routes';
+import { SWAGGER_UI_CSP } from './plugins/swagger-ui-csp';
 import sscDocsRoutes, { SSC_SECURITY_SCHEME } from './modules/ssc/ssc-docs.routes';
 import { rateLimitStore } from './plugins/rate-limit-store';
 import { listenToBookingChanges } from './modules/bookings/booking-webhooks';
@@ -128,7 +129,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: SWAGGER_UI_CSP });
   await app.register(authPlugin, { ctx });
   // API and webhook calls per organization (before the routes it counts).
   await app.register(usageCountingPlugin, { ctx });

@@ -7,6 +7,7 @@ import { API_KEY_PREFIX, API_KEY_SCOPE_LABELS, API_KEY_SCOPES, DEFAULT_API_KEY_R
 import { SSC_PROBLEM_TITLES, SSC_PROBLEM_TYPES, SSC_WEBHOOK_EVENT_TYPES } from '../../../domain/ssc';
 import type { ModuleOptions } from '../../context';
 import { projectRoot } from '../../paths';
+import { SWAGGER_UI_CSP } from '../../plugins/swagger-ui-csp';
 import { SIGNING_SECRET_HEADER } from './ssc-webhooks.service';
 
 // The carriers' reference, served without a key (nothing in it is secret):
@@ -123,7 +124,9 @@ const sscDocsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app) => {
   });
   await app.register(swaggerUi, {
     routePrefix: '/docs',
-    staticCSP: true,
+    // Its pages link their files from the route prefix, which does not know this plugin's.
+    indexPrefix: SSC_PREFIX,
+    staticCSP: SWAGGER_UI_CSP,
     transformSpecification: () => document(),
     uiConfig: { docExpansion: 'list', defaultModelsExpandDepth: 1, deepLinking: true },
   });
