@@ -8,7 +8,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 // /developers: the carriers' reference for the SSC appointment API, inside the product and public.
 // Everything on it is read from the repository through the server, so it cannot drift from the
 // code: the OpenAPI profile the routes' zod schemas generate (/api/ssc/openapi.json, shown by Swagger
-// UI at /api/ssc/docs, served by us with its own CSP), and /api/ssc/reference — the scopes, the
+// UI at /api/ssc/docs, served by us with its own CSP, linked), the operations listed from it, and /api/ssc/reference — the scopes, the
 // default rate limit, the idempotency header, the problem kinds and event types of domain/, the
 // signature section of docs/webhooks.md and docs/ssc-mapping.md. This route is lazy: the public
 // booking pages do not load it (nor marked).
@@ -33,7 +33,8 @@ async function fetchReference(): Promise<Reference> {
 
 /** Markdown from the repository's docs (served by our server, not user input), as HTML. */
 function Markdown({ source, label }: { source: string; label: string }) {
-  const html = useMemo(() => marked.parse(source, { async: false, gfm: true }), [source]);
+  // A code block scrolls sideways: focusable, so a keyboard can scroll it.
+  const html = useMemo(() => marked.parse(source, { async: false, gfm: true }).replaceAll('<pre>', '<pre tabindex="0">'), [source]);
   return (
     <TypographyStylesProvider>
       <Box aria-label={label} className="developer-markdown" dangerouslySetInnerHTML={{ __html: html }} style={{ overflowX: 'auto' }} />
@@ -65,6 +66,55 @@ const STATUS_CODES: [string, string][] = [
   ['422', 'A callback URL Baywise will not call (private address, not http(s)…), or the subscription limit.'],
   ['429', 'Your key’s rate limit; Retry-After says when to retry.'],
 ];
+
+type OpenApi = { paths: Record<string, Record<string, { operationId: string; summary?: string; responses: Record<string, { description?: string }> }>> };
+
+async function fetchOpenApi(): Promise<OpenApi> {
+  const response = await fetch('/api/ssc/openapi.json');
+  if (!response.ok) throw new Error(`The OpenAPI document could not be loaded (${response.status})`);
+  return (await response.json()) as OpenApi;
+}
+
+/** The operations of /api/ssc/openapi.json with their status codes (schemas: Swagger UI). */
+function Operations() {
+  const document = useQuery({ queryKey: ['ssc-openapi'], queryFn: fetchOpenApi, staleTime: Infinity });
+  if (document.isPending) return <Loader aria-label="Loading the operations" />;
+  if (document.isError) return <Alert color="red">{document.error.message}</Alert>;
+  const rows = Object.entries(document.data.paths).flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ path, method, operation })));
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table fz="sm" aria-label="Operations">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Operation</Table.Th>
+            <Table.Th>Request</Table.Th>
+            <Table.Th>Status codes</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map(({ path, method, operation }) => (
+            <Table.Tr key={`${method} ${path}`}>
+              <Table.Td>
+                <Anchor href={`/api/ssc/docs#/ssc/${operation.operationId}`}>{operation.operationId}</Anchor>
+                {operation.summary && (
+                  <Text size="xs" c="dimmed">
+                    {operation.summary.replace(/^SSC: /, '')}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Code>
+                  {method.toUpperCase()} /api/ssc{path}
+                </Code>
+              </Table.Td>
+              <Table.Td>{Object.keys(operation.responses).join(', ')}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
 
 /** /developers */
 export default function DeveloperPortalPage() {
@@ -209,14 +259,9 @@ export default function DeveloperPortalPage() {
             <Section id="reference" title="API reference">
               <Text size="sm" mb="sm">
                 Baywise’s profile of the standard, generated from the schemas the server itself uses: <Anchor href="/api/ssc/openapi.json">/api/ssc/openapi.json</Anchor> (generate a typed
-                client from it, e.g. <Code>npx openapi-typescript …/api/ssc/openapi.json</Code>). Shown below with Swagger UI; <Anchor href="/api/ssc/docs">open it full page</Anchor>.
+                client from it, e.g. <Code>npx openapi-typescript …/api/ssc/openapi.json</Code>). Every request and answer schema is in the interactive reference, <Anchor href="/api/ssc/docs">Swagger UI at /api/ssc/docs</Anchor>.
               </Text>
-              <Box
-                component="iframe"
-                src="/api/ssc/docs"
-                title="SSC API reference (Swagger UI)"
-                style={{ width: '100%', height: 900, border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}
-              />
+              <Operations />
             </Section>
 
             <Section id="mapping" title="Field mapping">
