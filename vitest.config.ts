@@ -15,7 +15,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
-          include: ['domain/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.ts', 'scripts/**/*.test.ts', 'e2e/**/*.test.ts'],
+          include: ['domain/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.ts', 'scripts/**/*.test.ts', 'e2e/**/*.test.ts', 'examples/**/*.test.ts'],
         },
       },
       {

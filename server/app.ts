@@ -58,6 +58,8 @@ import billingRoutes from './modules/billing/billing.routes';
 import stripeWebhookRoutes from './modules/billing/stripe-webhook.routes';
 import apiKeyRoutes from './modules/api-keys/api-keys.routes';
 import sscRoutes from './modules/ssc/ssc.routes';
+import { SWAGGER_UI_CSP } from './plugins/swagger-ui-csp';
+import sscDocsRoutes, { SSC_SECURITY_SCHEME } from './modules/ssc/ssc-docs.routes';
 import { rateLimitStore } from './plugins/rate-limit-store';
 import { listenToBookingChanges } from './modules/bookings/booking-webhooks';
 import { queueTsrNoteOnChange } from './modules/tsr-link/tsr-link.service';
@@ -123,11 +125,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Baywise API', version: '1.0.0', description: 'Dock and loading-bay booking and operations.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, sscApiKey: SSC_SECURITY_SCHEME } },
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: SWAGGER_UI_CSP });
   await app.register(authPlugin, { ctx });
   // API and webhook calls per organization (before the routes it counts).
   await app.register(usageCountingPlugin, { ctx });
@@ -180,6 +182,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   await app.register(anprWebhookRoutes, { prefix: '/api', ctx });
   // The carriers' appointment API (SSC standard), with API keys instead of sessions.
   await app.register(sscRoutes, { prefix: '/api/ssc', ctx });
+  // Its reference, without a key: /api/ssc/openapi.json, /api/ssc/docs, /api/ssc/reference.
+  await app.register(sscDocsRoutes, { prefix: '/api/ssc', ctx });
   await app.register(invitationRoutes, { prefix: '/api', ctx });
   // Plate OCR's worker, cores and trained data, served by us (nothing is downloaded at run time).
   // (server/ocr/plate-ocr.ts loads sharp and tesseract.js: the route that reads images imports it

@@ -7,6 +7,7 @@ export const paths = {
   resetPassword: '/reset-password',
   confirmEmail: '/auth/confirm',
   acceptInvitation: '/accept-invitation',
+  developers: '/developers',
   superadmin: {
     login: '/superadmin',
     dashboard: '/superadmin/dashboard',

@@ -51,6 +51,7 @@ export const routes: RouteObject[] = [
       { path: 'reset-password', lazy: screen(() => import('../features/auth/routes/reset-password-page')) },
       { path: 'auth/confirm', lazy: screen(() => import('../features/auth/routes/confirm-email-page')) },
       { path: 'accept-invitation', lazy: screen(() => import('../features/auth/routes/accept-invitation-page')) },
+      { path: 'developers', lazy: screen(() => import('../features/developers/routes/developer-portal-page')) },
       {
         path: 'superadmin',
         children: [

@@ -41,6 +41,17 @@ export const invalidArgument = (detail: string, problems: SscArgumentProblem[]) 
 export const entityNotFound = (detail: string, identifiers?: Record<string, unknown>) =>
   new SscFailure(404, [{ ...kind('entityNotFound'), detail, ...(identifiers ? { identifiers } : {}) }]);
 
+/**
+ * A subscription Baywise refuses (a callback URL it will not call, an id that is not the URL's, the
+ * tenant's limit): the webhook operations are REST resources, so a 4xx (400 or 422), never 200.
+ */
+export const subscriptionRefused = (statusCode: 400 | 422, detail: string, problems: SscArgumentProblem[]) =>
+  new SscFailure(statusCode, [{ ...kind('invalidArgument'), detail, arguments: problems }]);
+
+/** A method the standard's RPC path does not take (it takes POST): 405. */
+export const methodNotAllowed = (method: string, path: string) =>
+  new SscFailure(405, [{ title: 'Method Not Allowed', detail: `${path} takes POST, not ${method}` }]);
+
 export const capabilityNotSupported = (detail: string) => new SscFailure(200, [{ ...kind('capabilityNotSupported'), detail }]);
 
 /** The appointment cannot be made or changed (slot taken, blackout, out of hours, too tall…): 200. */
@@ -51,6 +62,7 @@ const HTTP_TITLES: Record<number, string> = {
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',
+  405: 'Method Not Allowed',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',

@@ -236,7 +236,7 @@ describe.each(databaseKinds)('SSC appointment-changed events on %s', (kind) => {
     await allowPrivateTargets(false);
     for (const url of [receiver.url, 'http://localhost:8080/x', 'http://[::ffff:10.0.0.1]/', 'http://169.254.169.254/latest/meta-data']) {
       const res = await ssc('/webhooks/v1/subscriptions', key, { eventTypes: ['appointment-changed'], callbackUrl: url });
-      expect(res.status, url).toBe(200);
+      expect(res.status, url).toBe(422);
       expect(res.body.problemDetails[0].arguments).toEqual([{ key: 'callbackUrl', detail: expect.stringContaining('private, loopback or link-local') }]);
     }
     expect(await query(`select id from ssc_webhook_subscriptions`)).toEqual([]);

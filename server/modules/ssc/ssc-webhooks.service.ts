@@ -8,7 +8,7 @@ import { getPlatformConfig } from '../../platform-config';
 import { encryptSecret } from '../../delivery/secret-box';
 import { newSigningSecret } from '../../delivery/signature';
 import { checkTargetUrl } from '../../delivery/url-guard';
-import { entityNotFound, invalidArgument, schemaViolation } from './ssc-errors';
+import { entityNotFound, schemaViolation, subscriptionRefused } from './ssc-errors';
 import * as repo from './ssc.repo';
 
 // SSC webhook subscriptions (REST collection): a tenant's callback URLs and the events they want.
@@ -41,7 +41,7 @@ const notFound = (id: string) => entityNotFound(`No subscription ${id}`);
 
 async function checkCallback(ctx: AppContext, url: string | undefined) {
   if (url === undefined) return;
-  const refuse = (detail: string) => invalidArgument('The callback URL cannot be used', [{ key: 'callbackUrl', detail }]);
+  const refuse = (detail: string) => subscriptionRefused(422, 'The callback URL cannot be used', [{ key: 'callbackUrl', detail }]);
   if (!isSingleLineText(url)) throw refuse('callbackUrl contains characters that are not allowed');
   if (url.length > CALLBACK_URL_MAX) throw refuse(`callbackUrl must be at most ${CALLBACK_URL_MAX} characters`);
   const config = await getPlatformConfig(ctx.database.db);
@@ -88,7 +88,7 @@ export async function createSubscription(ctx: AppContext, principal: ApiKeyPrinc
   const signingSecretEnc = await encryptSecret(ctx, signingSecret);
   const row = await ctx.database.db.transaction(async (tx) => {
     if ((await repo.countSubscriptions(tx, scopeOf(principal))) >= MAX_SUBSCRIPTIONS_PER_TENANT) {
-      throw invalidArgument('Too many subscriptions', [{ key: 'eventTypes', detail: `A tenant can have at most ${MAX_SUBSCRIPTIONS_PER_TENANT} subscriptions: delete one first` }]);
+      throw subscriptionRefused(422, 'Too many subscriptions', [{ key: 'eventTypes', detail: `A tenant can have at most ${MAX_SUBSCRIPTIONS_PER_TENANT} subscriptions: delete one first` }]);
     }
     const created = await repo.insertSubscription(tx, {
       orgId: principal.orgId,
@@ -120,7 +120,7 @@ export async function updateSubscription(ctx: AppContext, principal: ApiKeyPrinc
   if (!parsed.success) throw schemaViolation(argumentProblems(parsed.error, body));
   const input = parsed.data;
   if (input.subscriptionId !== undefined && input.subscriptionId !== id) {
-    throw invalidArgument('The subscription id does not match the URL', [{ key: 'subscriptionId', detail: 'subscriptionId must be the id in the URL' }]);
+    throw subscriptionRefused(400, 'The subscription id does not match the URL', [{ key: 'subscriptionId', detail: 'subscriptionId must be the id in the URL' }]);
   }
   await checkCallback(ctx, input.callbackUrl);
   const now = ctx.clock.now();

@@ -9,6 +9,7 @@ import { addMember, bearer, createBay, createOrg, createSite, createUser, signIn
 import { createTestApp, type TestApp } from '../../test/harness';
 import { startTestReceiver } from '../../delivery/test-receiver';
 import { drainWebhooks } from '../../delivery/webhook-delivery';
+import { createSscClient } from '../../../examples/carrier/carrier';
 
 // The contract: every request this suite sends and every answer Baywise gives, for success and for
 // each error case of each operation, is checked against the Scheduling Standards Consortium's own
@@ -18,6 +19,10 @@ import { drainWebhooks } from '../../delivery/webhook-delivery';
 // Answers with a status the standard does not list (400, 401, 403, 404, 429: protocol semantics
 // per its "HTTP Status Codes" section) are checked against the operation's 200 schema, whose
 // responseInfoFailure branch is the standard's failure shape (docs/decisions/020-carrier-api.md).
+// Baywise's own profile (/api/ssc/openapi.json, generated from the routes' zod schemas) is held to
+// the same calls: it accepts and refuses exactly the requests the standard does, and every answer
+// matches it at its real status. The typed client generated from that profile (openapi-fetch,
+// examples/carrier) makes its own round trip, every answer checked against the standard.
 
 const SPEC = path.resolve(__dirname, '../../../docs/ssc/ssc-appointments-openapi-v1.1.yaml');
 const NOW = '2026-11-23T00:00:00Z';
@@ -35,8 +40,28 @@ type Operation =
   | 'update-subscription'
   | 'delete-subscription';
 
+/**
+ * OpenAPI 3.0 writes an exclusive bound as `minimum: n, exclusiveMinimum: true` (as the profile
+ * does); openapi-backend's Ajv reads JSON Schema's `exclusiveMinimum: n`. The same bound, rewritten.
+ */
+function ajvBounds<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(ajvBounds) as T;
+  if (!node || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(node)) out[name] = ajvBounds(value);
+  for (const [exclusive, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+    if (out[exclusive] === true) {
+      out[exclusive] = out[bound];
+      delete out[bound];
+    }
+  }
+  return out as T;
+}
+
 describe('SSC contract against the standard’s OpenAPI document', () => {
   let api: OpenAPIBackend;
+  /** Baywise's profile, as /api/ssc/openapi.json serves it. */
+  let profile: OpenAPIBackend;
   let t: TestApp;
   let siteId: string;
   let key: string;
@@ -53,9 +78,18 @@ describe('SSC contract against the standard’s OpenAPI document', () => {
     const operation = api.getOperation(operationId)!;
     const url = `/api/ssc${operation.path.replace(/\{(\w+)\}/g, (_, name: string) => options.params![name]!)}`;
     const method = operation.method.toUpperCase();
+    let profileRefused = false;
     if (options.rawBody === undefined) {
       const verdict = api.validateRequest({ method, path: operation.path.replace(/\{(\w+)\}/g, (_, name: string) => options.params![name]!), headers: { 'content-type': 'application/json' }, body: options.body }, operation);
       expect(verdict.valid, `request of ${operationId} per the standard: ${JSON.stringify(verdict.errors)}`).toBe(options.requestValid ?? true);
+      // The profile refuses whatever the standard refuses; it may refuse more only where it is
+      // stricter about Baywise's own extensions (equipment, stopType), and Baywise then refuses too.
+      const ours = profile.validateRequest({ method, path: operation.path.replace(/\{(\w+)\}/g, (_, name: string) => options.params![name]!), headers: { 'content-type': 'application/json' }, body: options.body }, operationId);
+      if (!(options.requestValid ?? true)) expect(ours.valid, `request of ${operationId} per Baywise's profile: ${JSON.stringify(options.body)}`).toBe(false);
+      else if (!ours.valid) {
+        expect(ours.errors?.every((e) => /^\/requestBody\/(equipment|stopType)\b/.test(e.instancePath)), `request of ${operationId} per Baywise's profile: ${JSON.stringify(ours.errors)}`).toBe(true);
+        profileRefused = true;
+      }
     }
     const apiKey = options.apiKey === undefined ? key : options.apiKey;
     const response = await t.app.inject({
@@ -71,7 +105,12 @@ describe('SSC contract against the standard’s OpenAPI document', () => {
       const isWebhookOperation = operation.path.startsWith('/webhooks/');
       const verdict = checkedAs === response.statusCode || !isWebhookOperation ? api.validateResponse(body, operation, checkedAs) : failureValidator(body);
       expect(verdict.valid, `answer ${response.statusCode} of ${operationId} per the standard: ${JSON.stringify(verdict.errors)} ${JSON.stringify(body)}`).toBe(true);
+      const ourOperation = profile.getOperation(operationId)!;
+      expect(Object.keys(ourOperation.responses ?? {}), `${operationId} answered ${response.statusCode}, which Baywise's profile does not list`).toContain(String(response.statusCode));
+      const ours = profile.validateResponse(body, ourOperation, response.statusCode);
+      expect(ours.valid, `answer ${response.statusCode} of ${operationId} per Baywise's profile: ${JSON.stringify(ours.errors)} ${JSON.stringify(body)}`).toBe(true);
     }
+    if (profileRefused) expect(body?.status, `${operationId}: Baywise's profile refuses the request, so must Baywise`).toBe('FAILURE');
     seen.set(operationId, new Set([...(seen.get(operationId) ?? []), response.statusCode]));
     return { status: response.statusCode, body, headers: response.headers };
   }
@@ -94,6 +133,8 @@ describe('SSC contract against the standard’s OpenAPI document', () => {
     eventValidator = (body) => ({ valid: validateEvent(body) as boolean, errors: validateEvent.errors });
 
     t = await createTestApp('pglite', { now: NOW });
+    profile = new OpenAPIBackend({ definition: ajvBounds((await t.app.inject({ url: '/api/ssc/openapi.json' })).json()), quick: true, validate: true, customizeAjv: (ajv) => addFormats(ajv, { mode: 'full' }) as never });
+    await profile.init();
     const db = t.ctx.database;
     const orgId = (await createOrg(db, { name: 'Contract Org' })).id;
     const site = await createSite(db, orgId, { name: 'Contract Yard', timeZone: 'Australia/Sydney', address: '2 Quay St' });
@@ -200,7 +241,8 @@ describe('SSC contract against the standard’s OpenAPI document', () => {
     await call('get-subscriptions', {});
     await call('get-subscription', { params: { subscriptionId } });
     expect((await call('update-subscription', { params: { subscriptionId }, body: { subscriptionId, eventTypes: ['appointment-changed', 'fetch-available-appointments'], callbackUrl: 'https://93.184.215.14/ssc2' } })).status).toBe(200);
-    expect((await call('subscribe', { body: { eventTypes: ['appointment-changed'], callbackUrl: 'http://169.254.169.254/' } })).body.status).toBe('FAILURE');
+    const unsafe = await call('subscribe', { body: { eventTypes: ['appointment-changed'], callbackUrl: 'http://169.254.169.254/' } });
+    expect([unsafe.status, unsafe.body.status]).toEqual([422, 'FAILURE']);
     expect((await call('subscribe', { body: { eventTypes: ['appointment-cancelled'] }, requestValid: false })).status).toBe(400);
     expect((await call('subscribe', { body: { callbackUrl: 'https://93.184.215.14' }, requestValid: false })).status).toBe(400);
     expect((await call('update-subscription', { params: { subscriptionId }, body: { eventTypes: 'appointment-changed' }, requestValid: false })).status).toBe(400);
@@ -235,6 +277,54 @@ describe('SSC contract against the standard’s OpenAPI document', () => {
     } finally {
       await receiver.close();
     }
+  });
+
+  it('the typed client generated from /api/ssc/openapi.json: a round trip, each answer per the standard', async () => {
+    /** openapi-fetch's requests, answered by the app in process. */
+    const inject = async (request: Request) => {
+      const url = new URL(request.url);
+      const payload = await request.text();
+      const answer = await t.app.inject({ method: request.method as 'POST', url: url.pathname + url.search, headers: Object.fromEntries(request.headers), ...(payload ? { payload } : {}) });
+      return new Response(answer.statusCode === 204 ? null : answer.body, { status: answer.statusCode, headers: answer.headers as Record<string, string> });
+    };
+    const client = createSscClient('http://baywise.test', key, inject);
+    const checked = <T>(operationId: Operation, status: number, body: T) => {
+      const verdict = api.validateResponse(body, api.getOperation(operationId)!, status === 201 || status === 200 ? status : 200);
+      expect(verdict.valid, `${operationId} per the standard: ${JSON.stringify(verdict.errors)}`).toBe(true);
+      return body;
+    };
+
+    const offered = await client.POST('/appointments/v1/fetch-available-appointments', { body: { identifiers: { locationId: siteId }, dateRestrictions: { exactDate: '2026-11-26' } } });
+    const offers = checked('fetch-available-appointments', offered.response.status, offered.data!);
+    if (offers.status !== 'SUCCESS') throw new Error(JSON.stringify(offers));
+    const scheduled = await client.POST('/appointments/v1/schedule-appointment', {
+      params: { header: { 'Idempotency-Key': 'typed-client-1' } },
+      body: { identifiers: { primaryReferenceNumber: 'C-TYPED-1', locationId: siteId }, preferredAppointment: { id: offers.appointments[0]!.id } },
+    });
+    const booked = checked('schedule-appointment', scheduled.response.status, scheduled.data!);
+    if (booked.status !== 'SUCCESS') throw new Error(JSON.stringify(booked));
+    // The Idempotency-Key the profile documents: the retry answers the same booking.
+    const retried = await client.POST('/appointments/v1/schedule-appointment', {
+      params: { header: { 'Idempotency-Key': 'typed-client-1' } },
+      body: { identifiers: { primaryReferenceNumber: 'C-TYPED-1', locationId: siteId }, preferredAppointment: { id: offers.appointments[0]!.id } },
+    });
+    expect(retried.data?.status === 'SUCCESS' && retried.data.appointment.id).toBe(booked.appointment.id);
+    const details = await client.POST('/appointments/v1/fetch-appointment-details', { body: { identifiers: { appointmentId: booked.appointment.id } } });
+    expect(checked('fetch-appointment-details', details.response.status, details.data!)).toMatchObject({ status: 'SUCCESS', appointmentConfirmationNumber: booked.appointmentConfirmationNumber });
+    const cancelled = await client.POST('/appointments/v1/cancel-appointment', { body: { identifiers: { appointmentId: booked.appointment.id } } });
+    expect(checked('cancel-appointment', cancelled.response.status, cancelled.data!)).toEqual({ status: 'SUCCESS' });
+    // A refusal arrives on the client's error branch, in the failure shape.
+    const missing = await client.POST('/appointments/v1/fetch-appointment-details', { body: { identifiers: { appointmentId: '00000000-0000-4000-8000-000000000000' } } });
+    expect(missing.response.status).toBe(404);
+    expect(failureValidator(missing.error).valid).toBe(true);
+
+    const created = await client.POST('/webhooks/v1/subscriptions', { body: { eventTypes: ['fetch-available-appointments'], callbackUrl: 'https://93.184.215.14/typed' } });
+    expect(created.response.status).toBe(201);
+    const subscriptionId = checked('subscribe', 201, created.data!).subscriptionId!;
+    const listed = await client.GET('/webhooks/v1/subscriptions');
+    expect(checked('get-subscriptions', 200, listed.data!).subscriptions?.map((s) => s.subscriptionId)).toContain(subscriptionId);
+    const deleted = await client.DELETE('/webhooks/v1/subscriptions/{subscriptionId}', { params: { path: { subscriptionId } } });
+    expect(deleted.response.status).toBe(204);
   });
 
   it('exercised every operation of the standard', () => {

@@ -293,7 +293,7 @@ describe.each(databaseKinds)('SSC appointment API on %s', (kind) => {
     expect(updated.body.eventTypes).toEqual(['appointment-changed', 'fetch-available-appointments']);
 
     for (const url of ['http://127.0.0.1/hook', 'http://localhost:8080/x', 'http://169.254.169.254/latest/meta-data', 'http://10.0.0.5/', 'http://[::1]/', 'ftp://tms.example.com/x', 'http://[::ffff:7f00:1]/', 'http://[2002:7f00:1::]/', 'http://[64:ff9b::7f00:1]/', 'http://[2001::7f00:1]/']) {
-      failure(await ssc('/webhooks/v1/subscriptions', fullKey, { eventTypes: ['appointment-changed'], callbackUrl: url }), 200, SSC_PROBLEM_TITLES.invalidArgument);
+      failure(await ssc('/webhooks/v1/subscriptions', fullKey, { eventTypes: ['appointment-changed'], callbackUrl: url }), 422, SSC_PROBLEM_TITLES.invalidArgument);
     }
     failure(await ssc('/webhooks/v1/subscriptions', fullKey, { callbackUrl: 'https://93.184.215.14' }), 400, SSC_PROBLEM_TITLES.invalidArgument);
     // The platform setting lets a test rig use a private address.

@@ -246,6 +246,9 @@ export default function LandingPage() {
               <Anchor component={Link} to="/book/terms" size="sm" underline="hover">
                 Terms
               </Anchor>
+              <Anchor component={Link} to="/developers" size="sm" underline="hover">
+                Developers
+              </Anchor>
             </Group>
           </Group>
         </Container>

@@ -1,5 +1,6 @@
 import { ActionIcon, Anchor, Code, CopyButton, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { useOrgSelection } from '../../org/hooks/use-org-selection';
 import { ApiKeysSection } from './api-keys-section';
 import { SscSubscriptionsSection } from './ssc-subscriptions-section';
@@ -21,10 +22,10 @@ function LocationsCard({ sites }: { sites: { id: string; name: string; active: b
           </Title>
           <Text size="sm" c="dimmed">
             Carriers name a site by its location id (<Code>identifiers.locationId</Code>). Endpoints are served under <Code>/api/ssc/appointments/v1/</Code>;{' '}
-            <Anchor href="/api/docs" target="_blank" rel="noreferrer">
-              API reference
-            </Anchor>
-            .
+            <Anchor component={Link} to="/developers">
+              developer portal
+            </Anchor>{' '}
+            (how to call it, webhooks and signing, the OpenAPI reference; share it with your carriers).
           </Text>
         </div>
         {live.length === 0 ? (
