@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthContract as contract } from '../../../domain/contract/health.contract';
 import type { ModuleOptions } from '../../context';
 import { migrationState } from '../../db/migrate';
+import { databaseLiveness } from './database-liveness';
 
 const healthRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   app.get(
@@ -35,17 +36,14 @@ const healthRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) 
   );
 
   // For a load balancer: 503 from the moment the node starts shutting down (in-flight requests
-  // still finish), or while its database does not answer.
+  // still finish), or while its database does not answer — a busy pool is not a dead database.
+  const databaseAnswers = databaseLiveness(ctx.database);
   app.get(
     '/health/ready',
     { schema: { ...contract['GET /api/health/ready'], tags: ['platform'], summary: 'Readiness for a load balancer' } },
     async (_request, reply) => {
       if (ctx.lifecycle?.isDraining) return reply.code(503).header('connection', 'close').send({ status: 'draining', node: ctx.config.nodeId });
-      try {
-        await ctx.database.query('select 1');
-      } catch {
-        return reply.code(503).send({ status: 'unavailable', node: ctx.config.nodeId });
-      }
+      if (!(await databaseAnswers())) return reply.code(503).send({ status: 'unavailable', node: ctx.config.nodeId });
       return { status: 'ready' as const, node: ctx.config.nodeId };
     },
   );
