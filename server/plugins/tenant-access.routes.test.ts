@@ -62,6 +62,7 @@ const POLICY: Record<string, Policy> = {
   'POST /api/orgs/:orgId/api-keys/:keyId/revoke': 'admin',
   'GET /api/orgs/:orgId/bookings': 'staff',
   'POST /api/orgs/:orgId/bookings': 'staff',
+  'POST /api/orgs/:orgId/bookings/preview': 'staff',
   'POST /api/orgs/:orgId/bookings/resolve-affected': 'admin',
   'GET /api/orgs/:orgId/bookings/:bookingId': 'staff',
   'POST /api/orgs/:orgId/bookings/:bookingId/transitions': 'staff',
