@@ -19,6 +19,7 @@ const EXEMPT: Record<string, string> = {
   'POST /api/rpc/get_current_user_role': 'a read (POST for the spec’s RPC shape)',
   'POST /api/public/availability': 'a read: the slot grid',
   'POST /api/public/manage/{token}/availability': 'a read: the slot grid for moving a booking',
+  'POST /api/orgs/{orgId}/bookings/preview': 'a read: the bay an admin booking would get, nothing is written',
   'POST /api/sites/{siteId}/plate-reads':
     'stores a plate read in plate_reads, itself a log (who, source, time, camera); what is done with it — a check-in, resolve, ignore — is audited',
   'POST /api/sites/{siteId}/plate-reads/photo': 'as POST …/plate-reads: the read of a photographed plate, kept in plate_reads',
