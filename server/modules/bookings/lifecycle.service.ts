@@ -144,7 +144,10 @@ export async function applyTransitionInTx(
   const now = ctx.clock.now();
   const tooSoonOrLate = outsideWindowError(from, input.to, b, now, view.timeZone);
   if (tooSoonOrLate) throw tooSoonOrLate;
-  const stamp = TIMESTAMP_FIELD[input.to];
+  // Extend Time (overstay → in progress) changes the planned end only: the vehicle has been at the
+  // bay since its real start, which the gate ("at bay since") and the dwell report keep.
+  const isExtend = from === 'overstay' && input.to === 'in_progress';
+  const stamp = isExtend ? undefined : TIMESTAMP_FIELD[input.to];
   const update: repo.BookingUpdate = {
     status: input.to,
     version: b.version + 1,
