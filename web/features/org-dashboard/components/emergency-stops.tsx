@@ -13,7 +13,7 @@ export function EmergencyStops({ stops }: EmergencyStopsProps) {
       {stops.map((stop) => (
         <Alert
           key={stop.siteId}
-          color="red"
+          color="red.9"
           variant="filled"
           role="alert"
           icon={<IconAlertOctagon size={20} aria-hidden />}
