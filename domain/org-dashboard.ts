@@ -38,6 +38,19 @@ export const dashboardSiteSchema = z.object({
 });
 export type DashboardSite = z.infer<typeof dashboardSiteSchema>;
 
+/** A site stopped for an emergency now (issue 22 item 6): which, since when, by whom, why. */
+export const dashboardEmergencyStopSchema = z.object({
+  siteId: z.string(),
+  siteName: z.string(),
+  timeZone: z.string(),
+  /** When the stop began (ISO). */
+  since: z.string(),
+  reason: z.string().nullable(),
+  /** Who stopped it; null when that account is gone. */
+  byEmail: z.string().nullable(),
+});
+export type DashboardEmergencyStop = z.infer<typeof dashboardEmergencyStopSchema>;
+
 export const orgDashboardSchema = z.object({
   /** The server's clock when the figures were computed (ISO). */
   generatedAt: z.string(),
@@ -64,6 +77,8 @@ export const orgDashboardSchema = z.object({
   }),
   /** Each active site (or the chosen one), by name. */
   sites: z.array(dashboardSiteSchema),
+  /** The sites (of those shown) stopped for an emergency now, by name. */
+  emergencyStops: z.array(dashboardEmergencyStopSchema),
 });
 export type OrgDashboard = z.infer<typeof orgDashboardSchema>;
 

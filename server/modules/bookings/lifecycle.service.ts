@@ -16,6 +16,8 @@ import {
 import { localDateOf, localTimeOf } from '../../../domain/slot-grid';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
+import { eq } from 'drizzle-orm';
+import { sites } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
 import { writeAudit, type AuditActor } from '../../audit/write-audit';
 import { queueBookingChangedMail } from './booking-mail-queue';
@@ -68,6 +70,24 @@ const TIMESTAMP_FIELD: Partial<Record<BookingStatus, keyof repo.BookingUpdate>> 
   completed: 'completedAt',
   no_show: 'noShowAt',
 };
+
+/**
+ * The refusal of a move that sends a vehicle in while its site is stopped for an emergency (issue 22
+ * item 6): check-in, start at the bay, call to a bay. 409: the booking is fine, the site is not.
+ */
+export const siteEmergencyHold = (siteName: string, reason: string | null) =>
+  conflict(
+    'site_emergency',
+    `Operations at ${siteName} are stopped (emergency${reason ? `: ${reason}` : ''}). Check-in and calling vehicles to bays are on hold until the site resumes.`,
+  );
+
+/** Throws siteEmergencyHold when the booking's site is stopped and the move would let a vehicle in or send it to a bay. */
+export async function refuseWhileSiteStopped(tx: Tx, siteId: string, from: BookingStatus, to: BookingStatus): Promise<void> {
+  const letsVehicleIn = to === 'checked_in' || (from === 'checked_in' && to === 'in_progress');
+  if (!letsVehicleIn) return;
+  const [site] = await tx.select({ name: sites.name, emergencyAt: sites.emergencyAt, reason: sites.emergencyReason }).from(sites).where(eq(sites.id, siteId));
+  if (site?.emergencyAt) throw siteEmergencyHold(site.name, site.reason);
+}
 
 export const staleVersion = (status: BookingStatus) =>
   conflict(
@@ -141,10 +161,14 @@ export async function applyTransitionInTx(
   const b = view.booking;
   const from = b.status as BookingStatus;
   checkTransition(from, input, actor, b.version);
+  await refuseWhileSiteStopped(tx, b.siteId, from, input.to);
   const now = ctx.clock.now();
   const tooSoonOrLate = outsideWindowError(from, input.to, b, now, view.timeZone);
   if (tooSoonOrLate) throw tooSoonOrLate;
-  const stamp = TIMESTAMP_FIELD[input.to];
+  // Extend Time (overstay → in progress) changes the planned end only: the vehicle has been at the
+  // bay since its real start, which the gate ("at bay since") and the dwell report keep.
+  const isExtend = from === 'overstay' && input.to === 'in_progress';
+  const stamp = isExtend ? undefined : TIMESTAMP_FIELD[input.to];
   const update: repo.BookingUpdate = {
     status: input.to,
     version: b.version + 1,

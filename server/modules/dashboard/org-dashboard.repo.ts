@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, lt, notInArray, or, sql, type SQL } f
 import { ON_SITE_STATUSES, RELEASED_BOOKING_STATUSES } from '../../../domain/booking-lifecycle';
 import { lateCutoff } from '../../../domain/gate';
 import type { Db, Tx } from '../../db/client';
-import { bays, bookings, sites } from '../../db/schema';
+import { bays, bookings, sites, users } from '../../db/schema';
 import type { OrgScope } from '../../plugins/org-scope';
 
 // The dashboard's queries, always within the caller's organization (and the chosen site).
@@ -23,6 +23,18 @@ export function listSites(db: Conn, scope: OrgScope, siteId: string | null) {
       activeBays: sql<number>`(select count(*) from bays where bays.site_id = sites.id and bays.active)`.mapWith(Number),
     })
     .from(sites)
+    .where(and(...where))
+    .orderBy(asc(sites.name), asc(sites.id));
+}
+
+/** The organization's sites (or the one asked for) stopped for an emergency now, with who stopped them. */
+export function listEmergencyStops(db: Conn, scope: OrgScope, siteId: string | null) {
+  const where: SQL[] = [eq(sites.orgId, scope.orgId), sql`${sites.emergencyAt} is not null`];
+  if (siteId) where.push(eq(sites.id, siteId));
+  return db
+    .select({ siteId: sites.id, siteName: sites.name, timeZone: sites.timeZone, since: sites.emergencyAt, reason: sites.emergencyReason, byEmail: users.email })
+    .from(sites)
+    .leftJoin(users, eq(users.id, sites.emergencyBy))
     .where(and(...where))
     .orderBy(asc(sites.name), asc(sites.id));
 }

@@ -73,12 +73,13 @@ export async function getDashboard(ctx: AppContext, scope: OrgScope, query: OrgD
   const latest = new Date(Math.max(...[...days.values()].map((d) => d.end.getTime())));
   const dayEnds = allSites.map((s) => ({ siteId: s.id, end: days.get(s.id)!.end }));
 
-  const [counts, startingToday, recent, onSite, upcoming] = await Promise.all([
+  const [counts, startingToday, recent, onSite, upcoming, stops] = await Promise.all([
     repo.countPendingAndLate(db, scope, siteId, now),
     allSites.length > 0 ? repo.listLiveStartingBetween(db, scope, siteId, earliest, latest) : Promise.resolve([]),
     repo.listRecent(db, scope, siteId, RECENT_REQUESTS_LIMIT),
     repo.listOnSite(db, scope, siteId),
     repo.listUpcoming(db, scope, siteId, now, dayEnds, NEXT_ARRIVALS_LIMIT),
+    repo.listEmergencyStops(db, scope, siteId),
   ]);
 
   // Each booking counts for its own site's day.
@@ -129,5 +130,6 @@ export async function getDashboard(ctx: AppContext, scope: OrgScope, query: OrgD
     recentRequests: recent.map(toDto),
     liveOperations: { onSite: onSite.map(toDto), nextArrivals: upcoming.map(toDto) },
     sites: siteRows,
+    emergencyStops: stops.map((s) => ({ ...s, since: s.since!.toISOString() })),
   };
 }

@@ -27,3 +27,29 @@ export const gateMailRenderers: MailRenderers = {
     return { to: recipients, subject, text: lines.filter((l, i) => l !== '' || i > 0).join('\n') };
   },
 };
+
+// The hauliers due at a stopped site today (pending or approved, not arrived): one e-mail each when
+// the site stops and one when it resumes, queued in the transaction of the change (issue 22 item 6).
+export const GATE_HAULIER_HOLD_MAIL_KIND = 'site.emergency_haulier';
+
+gateMailRenderers[GATE_HAULIER_HOLD_MAIL_KIND] = async (_ctx, payload, recipients) => {
+  if (recipients.length === 0 || typeof payload.siteName !== 'string') return null;
+  const isStop = payload.state === 'stopped';
+  const timeZone = typeof payload.timeZone === 'string' ? payload.timeZone : 'UTC';
+  const list = Array.isArray(payload.bookings) ? (payload.bookings as Array<{ tsrNumber?: unknown; startTime?: unknown }>) : [];
+  const lines = list
+    .filter((b) => typeof b.tsrNumber === 'string' && typeof b.startTime === 'string')
+    .map((b) => `- ${b.tsrNumber as string} at ${localTimeOf(new Date(b.startTime as string), timeZone)} (${timeZone})`);
+  const subject = isStop ? `${payload.siteName} is stopped: do not come to the gate yet` : `${payload.siteName} has resumed: your booking stands`;
+  const text = isStop
+    ? [
+        `Operations at ${payload.siteName} are stopped for an emergency. Check-in is on hold until the site resumes.`,
+        '',
+        'Your booking today:',
+        ...lines,
+        '',
+        'Please do not come to the gate until we tell you the site has resumed. We will e-mail you as soon as it does.',
+      ]
+    : [`${payload.siteName} has resumed operations. Check-in is open again.`, '', 'Your booking today:', ...lines, '', 'Come to the gate as booked.'];
+  return { to: recipients, subject, text: text.join('\n') };
+};

@@ -39,11 +39,11 @@ import { hashToken } from '../../auth/tokens';
 import { claimBay } from '../bookings/allocate-bay';
 import * as bookingRecords from '../bookings/booking-records';
 import { bookingColumnsOf, createBookingInTx } from '../bookings/create-booking';
-import { afterCommit, applyTransitionInTx, outsideWindowError, staleVersion, type TransitionActor } from '../bookings/lifecycle.service';
+import { afterCommit, applyTransitionInTx, outsideWindowError, refuseWhileSiteStopped, siteEmergencyHold, staleVersion, type TransitionActor } from '../bookings/lifecycle.service';
 import { manageTokenFor } from '../bookings/manage-token';
 import { findLinkedTenant } from '../tenants/tenant-link';
 import type { GateActor } from './gate-actions';
-import { GATE_EMERGENCY_MAIL_KIND } from './gate-mail';
+import { GATE_EMERGENCY_MAIL_KIND, GATE_HAULIER_HOLD_MAIL_KIND } from './gate-mail';
 import * as repo from './gate.repo';
 
 // The gate's rules (docs/decisions/011-gate-rules.md): the check-in window, one visit of a vehicle
@@ -83,8 +83,8 @@ export function gateActionsFor(status: BookingStatus, role: GateActor['role'], a
 }
 
 /**
- * A booking as the gate shows it. While the site is stopped for an emergency no vehicle is sent to
- * a bay (Start is refused), so Start is not offered.
+ * A booking as the gate shows it. While the site is stopped for an emergency no vehicle is let in
+ * or sent to a bay (Check In and Start are refused), so neither is offered.
  */
 function toGateBooking(row: repo.GateBookingRow, role: GateActor['role'], now: Date, isSiteStopped = false): GateBooking {
   const status = row.status as BookingStatus;
@@ -105,7 +105,7 @@ function toGateBooking(row: repo.GateBookingRow, role: GateActor['role'], now: D
     startedAt: iso(row.startedAt),
     source: row.source,
     isLate: isLateArrival(status, row.startTime, now),
-    actions: isSiteStopped ? actions.filter((action) => action !== 'start') : actions,
+    actions: isSiteStopped ? actions.filter((action) => action !== 'start' && action !== 'check_in') : actions,
   };
 }
 
@@ -157,6 +157,8 @@ export async function checkIn(ctx: AppContext, actor: GateActor, bookingId: stri
     const b = view.booking;
     if (b.status === 'checked_in') return { view, unchanged: true };
     if (expectedVersion !== undefined && expectedVersion !== b.version) throw staleVersion(b.status as BookingStatus);
+    // While the site is stopped for an emergency, no vehicle is let in (the lifecycle refuses it too).
+    await refuseWhileSiteStopped(tx, b.siteId, b.status as BookingStatus, 'checked_in');
     if (b.status === 'approved') {
       const { opensAt, closesAt } = checkInWindow(b.startTime);
       if (now < opensAt || now > closesAt) throw outsideWindow(b.startTime, now, view.timeZone);
@@ -220,7 +222,7 @@ export async function startAtBay(ctx: AppContext, actor: GateActor, bookingId: s
     const current = await lockSiteBooking(tx, actor, bookingId);
     const b = current.booking;
     const site = (await repo.findSite(tx, actor))!;
-    if (site.emergencyAt) throw siteStopped(site.name);
+    if (site.emergencyAt) throw siteEmergencyHold(site.name, site.emergencyReason);
     if (input.version !== undefined && input.version !== b.version) throw staleVersion(b.status as BookingStatus);
     let moved: { bayId: string; bayName: string } | null = null;
     const isOtherBay = !!input.bayId && input.bayId !== b.bayId;
@@ -454,7 +456,8 @@ export async function getEmergency(ctx: AppContext, actor: GateActor): Promise<E
 
 /**
  * Stops (reason given) or resumes (reason null) the site: the portal offers no slot there while
- * stopped. Org admins are e-mailed; audited; published as a 'site' change.
+ * stopped, and check-in and calls to bays are refused. Org admins are e-mailed, and the hauliers due
+ * today; audited; published as a 'site' change.
  */
 export async function setEmergency(ctx: AppContext, actor: GateActor, reason: string | null) {
   requireStaff(actor, reason === null ? 'resume the site' : 'stop the site');
@@ -493,6 +496,25 @@ export async function setEmergency(ctx: AppContext, actor: GateActor, reason: st
           },
         },
       ]);
+    }
+    // The hauliers due here today and not arrived: one e-mail each at the stop, one at the resume
+    // (those told of this stop), in this transaction — a repeated stop or resume changes nothing.
+    const stoppedAt = isStop ? now.toISOString() : iso(site.emergencyAt)!;
+    const day = siteDay(site.timeZone, now);
+    const hauliers = isStop
+      ? await repo.listDueHauliers(tx, actor, day.start, day.end)
+      : await repo.listHauliersToldOfStop(tx, actor, GATE_HAULIER_HOLD_MAIL_KIND, stoppedAt);
+    if (hauliers.length > 0) {
+      await enqueueMail(
+        tx,
+        now,
+        hauliers.map((h) => ({
+          kind: GATE_HAULIER_HOLD_MAIL_KIND,
+          orgId: site.orgId,
+          recipients: [h.email],
+          payload: { siteId: site.id, siteName: site.name, timeZone: site.timeZone, state: isStop ? 'stopped' : 'resumed', stoppedAt, bookings: h.bookings },
+        })),
+      );
     }
     return false;
   });

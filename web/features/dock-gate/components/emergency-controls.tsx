@@ -32,7 +32,7 @@ export function EmergencyBanner({ emergency, timeZone, isBusy, onResume, canResu
             </Text>
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
               {emergency.reason ? `Reason: ${emergency.reason}` : ''}
-              {emergency.byEmail ? ` · by ${emergency.byEmail}` : ''} · No slots are offered at this site until it resumes.
+              {emergency.byEmail ? ` · by ${emergency.byEmail}` : ''} · Check-in and calls to bays are on hold, and no slots are offered at this site, until it resumes.
             </Text>
           </Stack>
           {canResume ? (

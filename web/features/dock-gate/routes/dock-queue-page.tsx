@@ -98,8 +98,8 @@ function GateQueue({ siteId, orgId, siteName }: { siteId: string; orgId: string;
             Emergency stop in effect{data.emergency.since ? ` since ${localTimeOf(new Date(data.emergency.since), timeZone)}` : ''}
           </Text>
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {data.emergency.reason ? `Reason: ${data.emergency.reason}. ` : ''}Vehicles cannot be called to bays and walk-ins are refused until the site
-            resumes.
+            {data.emergency.reason ? `Reason: ${data.emergency.reason}. ` : ''}Check-in, calls to bays and walk-ins are on hold until the site resumes;
+            the hauliers due today have been e-mailed.
           </Text>
         </Alert>
       ) : null}

@@ -6,6 +6,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useOrgSelection } from '../../org/hooks/use-org-selection';
 import { useOrgDashboard } from '../api/get-org-dashboard';
 import { DashboardStats } from '../components/dashboard-stats';
+import { EmergencyStops } from '../components/emergency-stops';
 import { LiveOperations } from '../components/live-operations';
 import { RecentRequests } from '../components/recent-requests';
 import { SitesOverview } from '../components/sites-overview';
@@ -57,6 +58,7 @@ export default function OrgDashboardPage() {
 
       {orgId || isLoadingOrganizations ? (
         <>
+          <EmergencyStops stops={data?.emergencyStops} />
           <DashboardStats stats={data?.stats} isLoading={isLoading} isError={isError} />
           <RecentRequests orgId={orgId ?? ''} bookings={data?.recentRequests} isLoading={isLoading} isError={isError} />
           <LiveOperations live={data?.liveOperations} isLoading={isLoading} isError={isError} showSite={!siteId} />
