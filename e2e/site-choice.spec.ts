@@ -1,7 +1,7 @@
-import { expect, test } from './fixtures';
+import { expect, signInAtOrgAdmin, test } from './fixtures';
 
-// Issue 22 item 5, as a haulier sees it: the portal offers a site picker only when the
-// organization lets hauliers choose the site, and the slot grid is then the chosen site's.
+// Issue 22 item 5 in the browser: the org admin lets hauliers choose the site (Settings › Booking
+// policy); the portal then offers a site picker, and the slot grid is the chosen site's.
 
 /** 'YYYY-MM-DD' `days` from today (browser and test run on the same machine). */
 function dateInDays(days: number): string {
@@ -19,7 +19,7 @@ test.use({
   },
 });
 
-test('the portal offers a site picker only when the organization allows it, and shows that site’s slots', async ({ page, request, ownOrg, capture }) => {
+test('the portal offers a site picker only when the organization allows it, and shows that site’s slots', async ({ page, ownOrg, capture }) => {
   // Off (the default): no picker, best fit over all sites.
   await page.goto(`/book/request?org=${ownOrg.orgId}`);
   await expect(page.getByRole('heading', { name: 'Request a Dock Slot' })).toBeVisible();
@@ -28,10 +28,19 @@ test('the portal offers a site picker only when the organization allows it, and 
   await expect(grid.getByText(/3 compatible bay\(s\) available/)).toBeVisible();
   await expect(page.getByLabel('Site', { exact: true })).toHaveCount(0);
 
-  const on = await request.patch(`/api/orgs/${ownOrg.orgId}/settings`, { headers: ownOrg.headers, data: { booking: { hauliersChooseSite: true } } });
-  expect(on.status(), await on.text()).toBe(200);
-
+  // The org admin allows it: Settings › Booking policy.
+  await signInAtOrgAdmin(page, ownOrg.name, ownOrg.adminEmail);
+  await expect(page).toHaveURL(/\/org\/dashboard/);
+  await page.goto('/org/settings?tab=policy');
+  await expect(page.getByRole('radio', { name: 'Best fit over all sites' })).toBeChecked();
+  await page.getByRole('radio', { name: 'Hauliers may choose the site' }).check();
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('The booking policy and notifications are up to date.')).toBeVisible();
+  await capture('org-settings-site-choice');
   await page.reload();
+  await expect(page.getByRole('radio', { name: 'Hauliers may choose the site' })).toBeChecked();
+
+  await page.goto(`/book/request?org=${ownOrg.orgId}`);
   const picker = page.getByLabel('Site', { exact: true });
   await expect(picker).toBeVisible();
   await expect(picker.locator('option')).toHaveText(['Any site (best fit)', 'North Terminal', 'South Terminal']);
