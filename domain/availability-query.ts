@@ -6,6 +6,8 @@ import { isCalendarDate } from './booking-request';
 /** POST /api/public/availability: the day grid for a vehicle and a duration. */
 export const availabilityQuerySchema = z.object({
   orgId: z.uuid('Please choose an organization'),
+  /** The site the haulier chose (only when the organization lets hauliers choose the site). */
+  siteId: z.uuid('Please choose a site').nullish(),
   date: z.string().refine(isCalendarDate, 'Date must be a valid date (YYYY-MM-DD)'),
   durationMin: z
     .number()

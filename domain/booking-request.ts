@@ -202,6 +202,8 @@ export const bookingRequestSchema = z.object({
   orgId: z.guid({
     error: (issue) => (issue.input == null || issue.input === '' ? 'Organization is required' : 'Organization is invalid'),
   }),
+  /** The site the haulier chose (only when the organization lets hauliers choose the site); none: best fit over all sites. */
+  siteId: z.guid({ error: 'Site is invalid' }).nullish(),
   tsrNumber: requiredText('TSR Number', M.tsrNumberRequired, TEXT_LIMITS.tsrNumber),
   tsrSystemType: optionalChoice('TSR System Type', TSR_SYSTEM_TYPES),
   tsrUrl: optionalText('TSR URL', TEXT_LIMITS.tsrUrl).refine((url) => url === undefined || isHttpUrl(url), {

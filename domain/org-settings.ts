@@ -26,12 +26,18 @@ const recipientEmailsField = z
   .max(MAX_CUSTOM_RECIPIENTS, `At most ${MAX_CUSTOM_RECIPIENTS} addresses`);
 const matchThresholdField = z.number({ error: 'Enter a number between 0.5 and 1' }).min(0.5, 'At least 0.5').max(1, 'At most 1');
 const autoCheckInField = z.boolean({ error: 'Choose on or off' });
+const hauliersChooseSiteField = z.boolean({ error: 'Choose on or off' });
 
 export const bookingPolicySchema = z.object({
   /** Portal requests skip pending (a tenant's own policy can also turn this on for them). */
   autoApprove: autoApproveField.default(false),
   /** Hauliers cannot cancel or change their booking through the manage link later than this before its start. */
   cancellationCutoffHours: cancellationCutoffField.default(DEFAULT_CANCELLATION_CUTOFF_HOURS),
+  /**
+   * Hauliers may choose the site in the portal (availability and booking at that site only); off
+   * (the default, the spec's behaviour): the best-fit bay over all the organization's sites.
+   */
+  hauliersChooseSite: hauliersChooseSiteField.default(false),
 });
 export type BookingPolicy = z.infer<typeof bookingPolicySchema>;
 
@@ -100,7 +106,7 @@ const trimmedEmails = z
 /** PATCH /settings: any part of any section; what is left out stays as it is. */
 export const orgSettingsPatchSchema = z
   .object({
-    booking: z.object({ autoApprove: autoApproveField, cancellationCutoffHours: cancellationCutoffField }).partial().strict(),
+    booking: z.object({ autoApprove: autoApproveField, cancellationCutoffHours: cancellationCutoffField, hauliersChooseSite: hauliersChooseSiteField }).partial().strict(),
     notifications: z.object({ newRequestRecipients: recipientsField, newRequestEmails: trimmedEmails }).partial().strict(),
     numberPlates: z.object({ matchThreshold: matchThresholdField, autoCheckIn: autoCheckInField }).partial().strict(),
   })
@@ -112,7 +118,7 @@ export type OrgSettingsPatch = z.infer<typeof orgSettingsPatchSchema>;
 /** The policy tab's form: booking policy and notifications together, as they will be saved. */
 export const policyFormSchema = z
   .object({
-    booking: z.object({ autoApprove: autoApproveField, cancellationCutoffHours: cancellationCutoffField }),
+    booking: z.object({ autoApprove: autoApproveField, cancellationCutoffHours: cancellationCutoffField, hauliersChooseSite: hauliersChooseSiteField }),
     notifications: z.object({ newRequestRecipients: recipientsField, newRequestEmails: trimmedEmails }),
   })
   .superRefine((value, ctx) => checkRecipients(value.notifications, ctx, ['notifications']));

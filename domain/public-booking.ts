@@ -9,6 +9,8 @@ export const bookingInfoSchema = z.object({
     z.object({
       id: z.string(),
       name: z.string(),
+      /** The organization lets hauliers choose the site (else: the best-fit bay over all its sites). */
+      hauliersChooseSite: z.boolean(),
       sites: z.array(
         z.object({
           id: z.string(),

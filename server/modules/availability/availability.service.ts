@@ -18,6 +18,8 @@ import * as repo from './availability.repo';
 
 export type AvailabilityQuery = {
   orgId: string;
+  /** Only this site (a haulier's choice, checked by the caller); none: every site of the organization. */
+  siteId?: string | null;
   /** The sites' local calendar date, 'YYYY-MM-DD'. */
   date: string;
   durationMin: number;
@@ -89,7 +91,7 @@ export async function getDayAvailability(
     lengthM: query.vehicleLengthM ?? null,
     specialAccessNeeds: query.specialAccessNeeds ?? [],
   };
-  const activeBays = await repo.listActiveBays(db, org.id);
+  const activeBays = (await repo.listActiveBays(db, org.id)).filter((bay) => !query.siteId || bay.siteId === query.siteId);
   const compatible = activeBays.filter((bay) => isBayCompatible(bay, vehicle));
 
   const bySite = new Map<string, repo.ActiveBay[]>();

@@ -607,7 +607,7 @@ export const isVehicleOverlap = (error: unknown) =>
 export async function candidatesFor(
   tx: Tx,
   now: Date,
-  request: Pick<BookingRequest, 'orgId' | 'date' | 'slot' | 'expectedDurationMin' | 'vehicleHeightM' | 'vehicleLengthM' | 'specialAccessNeeds'>,
+  request: Pick<BookingRequest, 'orgId' | 'date' | 'slot' | 'expectedDurationMin' | 'vehicleHeightM' | 'vehicleLengthM' | 'specialAccessNeeds'> & { siteId?: string | null },
   excludeBookingId?: string,
   options: { ignoreMinAdvance?: boolean } = {},
 ): Promise<Candidate[]> {
@@ -615,6 +615,7 @@ export async function candidatesFor(
     tx,
     {
       orgId: request.orgId,
+      siteId: request.siteId ?? null,
       date: request.date,
       durationMin: request.expectedDurationMin,
       vehicleHeightM: request.vehicleHeightM,

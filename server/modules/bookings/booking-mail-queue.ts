@@ -5,6 +5,7 @@ import { listOrgAdminEmails } from '../../mail/recipients';
 import { hashToken } from '../../auth/tokens';
 import { readOrgSettingsOf } from '../org-settings/org-settings.service';
 import {
+  addressOf,
   renderBookingChanged,
   renderBookingConfirmation,
   renderNewRequestToAdmins,
@@ -20,12 +21,14 @@ import { manageTokenFor } from './manage-token';
 
 type BookingRef = { id: string; orgId: string; tenantEmail: string };
 
-export function mailFacts(view: repo.BookingView, documents: number): BookingMailFacts {
+export function mailFacts(view: repo.BookingView, documents: number, organizerEmail?: string): BookingMailFacts {
   const b = view.booking;
   return {
     id: b.id,
     reference: b.tsrNumber,
     status: b.status,
+    version: b.version,
+    organizerEmail,
     orgName: view.orgName,
     siteName: view.siteName,
     siteAddress: view.siteAddress,
@@ -85,7 +88,7 @@ export const bookingMailRenderers: MailRenderers = {
     const view = await loadView(ctx, payload);
     const manageUrl = view && manageUrlOf(ctx, view);
     if (!view || !manageUrl) return null;
-    return renderBookingConfirmation(mailFacts(view, Number(payload.documents ?? 0)), manageUrl);
+    return renderBookingConfirmation(mailFacts(view, Number(payload.documents ?? 0), addressOf(ctx.config.mailFrom)), manageUrl);
   },
   'booking.new_request': async (ctx, payload) => {
     const view = await loadView(ctx, payload);
@@ -97,6 +100,6 @@ export const bookingMailRenderers: MailRenderers = {
     if (!view) return null;
     const change = (BOOKING_CHANGES as readonly unknown[]).includes(payload.change) ? (payload.change as BookingChange) : 'moved';
     const reason = typeof payload.reason === 'string' ? payload.reason : null;
-    return renderBookingChanged(mailFacts(view, 0), manageUrlOf(ctx, view), change, reason);
+    return renderBookingChanged(mailFacts(view, 0, addressOf(ctx.config.mailFrom)), manageUrlOf(ctx, view), change, reason);
   },
 };

@@ -8,6 +8,10 @@ export type BookingMailFacts = {
   id: string;
   reference: string;
   status: string;
+  /** The booking's version (bumped by every write): the calendar entry's SEQUENCE. */
+  version: number;
+  /** The address the site's mail comes from: the ORGANIZER of the calendar entry. */
+  organizerEmail?: string;
   orgName: string;
   siteName: string;
   siteAddress: string | null;
@@ -33,15 +37,28 @@ export function formatSlot(start: Date, end: Date, timeZone: string): string {
 
 const utcArray = (d: Date): DateArray => [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes()];
 
+/** The e-mail address inside a From header ('Baywise <no-reply@x>' → 'no-reply@x'). */
+export function addressOf(from: string): string {
+  const m = /<([^>]+)>/.exec(from);
+  return (m ? m[1]! : from).trim();
+}
+
+/** How a calendar attachment is meant: the booking (new or changed), or its cancellation. */
+export type IcsMethod = 'REQUEST' | 'CANCEL';
+
 /**
- * An iCalendar event for the booking, in UTC (every calendar shows it in its own zone): CONFIRMED
- * once the site has approved it, TENTATIVE while it waits for review.
+ * An iCalendar event for the booking, in UTC (every calendar shows it in its own zone). One UID per
+ * booking and the booking's version as SEQUENCE, so a calendar replaces the entry on every change:
+ * REQUEST carries CONFIRMED once the site has approved it, TENTATIVE while it waits for review;
+ * CANCEL carries STATUS:CANCELLED and the calendar drops the slot (RFC 5546).
  */
-export function bookingIcs(facts: BookingMailFacts, manageUrl: string): string {
+export function bookingIcs(facts: BookingMailFacts, manageUrl: string | null, method: IcsMethod = 'REQUEST'): string {
   const { error, value } = createEvent({
-    uid: `${facts.id}@baywise`,
+    uid: bookingIcsUid(facts.id),
+    sequence: facts.version,
+    method,
     title: `Dock booking ${facts.reference} – ${facts.siteName} ${facts.bayName}`,
-    description: `${BOOKING_TYPE_LABELS[facts.bookingType as BookingType] ?? facts.bookingType} at ${facts.orgName}, ${facts.siteName}, bay ${facts.bayName}.\nVehicle: ${facts.vehicleRegistration}.\nManage: ${manageUrl}`,
+    description: `${BOOKING_TYPE_LABELS[facts.bookingType as BookingType] ?? facts.bookingType} at ${facts.orgName}, ${facts.siteName}, bay ${facts.bayName}.\nVehicle: ${facts.vehicleRegistration}.${manageUrl ? `\nManage: ${manageUrl}` : ''}`,
     location: [facts.siteName, facts.siteAddress].filter(Boolean).join(', '),
     start: utcArray(facts.startTime),
     startInputType: 'utc',
@@ -49,13 +66,23 @@ export function bookingIcs(facts: BookingMailFacts, manageUrl: string): string {
     end: utcArray(facts.endTime),
     endInputType: 'utc',
     endOutputType: 'utc',
-    status: facts.status === 'pending' ? 'TENTATIVE' : 'CONFIRMED',
-    url: manageUrl,
+    status: method === 'CANCEL' ? 'CANCELLED' : facts.status === 'pending' ? 'TENTATIVE' : 'CONFIRMED',
+    ...(manageUrl ? { url: manageUrl } : {}),
+    organizer: { name: facts.orgName, email: facts.organizerEmail ?? 'no-reply@baywise.test' },
+    attendees: [{ name: facts.contactName || facts.tenantName, email: facts.tenantEmail, rsvp: false, role: 'REQ-PARTICIPANT' }],
     productId: 'baywise/booking',
   });
   if (error || !value) throw error ?? new Error('Could not build the calendar event');
   return value;
 }
+
+export const bookingIcsUid = (bookingId: string) => `${bookingId}@baywise`;
+
+const icsAttachment = (facts: BookingMailFacts, manageUrl: string | null, method: IcsMethod) => ({
+  filename: method === 'CANCEL' ? 'cancel.ics' : 'booking.ics',
+  content: bookingIcs(facts, manageUrl, method),
+  contentType: `text/calendar; charset=utf-8; method=${method}`,
+});
 
 const WHAT_TO_BRING = [
   'Your TSR number and this booking reference',
@@ -93,7 +120,7 @@ export function renderBookingConfirmation(facts: BookingMailFacts, manageUrl: st
     to: facts.tenantEmail,
     subject: `Booking request received – ${facts.reference}`,
     text,
-    attachments: [{ filename: 'booking.ics', content: bookingIcs(facts, manageUrl), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }],
+    attachments: [icsAttachment(facts, manageUrl, 'REQUEST')],
   };
 }
 
@@ -154,7 +181,9 @@ function changeSentence(facts: BookingMailFacts, change: BookingChange, when: st
 /** The haulier hears what happened to their booking, with the reason when the site gave one. */
 export function renderBookingChanged(facts: BookingMailFacts, manageUrl: string | null, change: BookingChange, reason: string | null = null): MailMessage {
   const when = formatSlot(facts.startTime, facts.endTime, facts.timeZone);
-  const withCalendar = (change === 'moved' || change === 'moved_by_site' || change === 'approved') && manageUrl;
+  const update = (change === 'moved' || change === 'moved_by_site' || change === 'approved') && manageUrl;
+  // The haulier's calendar drops the slot: the site or the haulier cancelled it, or it was declined.
+  const cancel = change === 'cancelled' || change === 'cancelled_by_site' || change === 'declined';
   return {
     to: facts.tenantEmail,
     subject: `${CHANGE_SUBJECTS[change]} – ${facts.reference}`,
@@ -165,8 +194,6 @@ export function renderBookingChanged(facts: BookingMailFacts, manageUrl: string 
       ...(reason ? ['', `Reason: ${reason}`] : []),
       ...(manageUrl && change !== 'declined' ? ['', 'Manage the booking:', manageUrl] : []),
     ].join('\n'),
-    attachments: withCalendar
-      ? [{ filename: 'booking.ics', content: bookingIcs(facts, manageUrl), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }]
-      : undefined,
+    attachments: update ? [icsAttachment(facts, manageUrl, 'REQUEST')] : cancel ? [icsAttachment(facts, null, 'CANCEL')] : undefined,
   };
 }

@@ -7,12 +7,13 @@ import {
 import { DOCUMENTS_BUCKET } from '../../../domain/constants';
 import { readOrgSettings } from '../../../domain/org-settings';
 import { linkKeysOf } from '../../../domain/org-tenants';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { createHash, randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { organizations } from '../../db/schema';
-import { AppError } from '../../plugins/errors';
+import type { Db } from '../../db/client';
+import { organizations, sites } from '../../db/schema';
+import { AppError, notFound } from '../../plugins/errors';
 import { currentImpersonator } from '../../audit/actor-context';
 import type { AuditActor } from '../../audit/write-audit';
 import { assertWithinPlanLimit } from '../billing/plan-limits';
@@ -142,6 +143,27 @@ async function autoApprovalOf(tx: Tx, orgId: string, tenant: LinkedTenant | null
   return org && readOrgSettings(org.settings).booking.autoApprove ? 'organization' : null;
 }
 
+export const SITE_CHOICE_OFF = 'This organization books the best-fit bay over all its sites: a site cannot be chosen. Send the request without a site.';
+
+/**
+ * The site a haulier chose, checked (issue 22 item 5, decision 039): none → null (best fit over all
+ * sites); the organization does not let hauliers choose → 400 site_choice_off (refused, not
+ * ignored: a client that names a site must not be booked somewhere else); not an active site of
+ * this organization → 404.
+ */
+export async function chosenSiteOf(db: Db | Tx, orgId: string, siteId: string | null | undefined): Promise<string | null> {
+  if (!siteId) return null;
+  const [org] = await db.select({ settings: organizations.settings }).from(organizations).where(eq(organizations.id, orgId));
+  if (!org) throw notFound('Organization');
+  if (!readOrgSettings(org.settings).booking.hauliersChooseSite) throw new AppError(400, 'site_choice_off', SITE_CHOICE_OFF);
+  const [site] = await db
+    .select({ id: sites.id })
+    .from(sites)
+    .where(and(eq(sites.id, siteId), eq(sites.orgId, orgId), eq(sites.active, true)));
+  if (!site) throw notFound('Site');
+  return site.id;
+}
+
 /**
  * The public portal's submission, all or nothing: validate, link the request to its tenant and
  * apply the tenant's policy (docs/tenant-linking.md: blocked → 403, daily limit → 409, allowed
@@ -174,8 +196,10 @@ export async function submitPublicBooking(
   };
   const earlier = await replay();
   if (earlier) return earlier;
+  // A channel fixes its own site; the portal's haulier may choose one when the organization allows it.
+  const chosenSiteId = channel ? null : await chosenSiteOf(ctx.database.db, request.orgId, request.siteId);
 
-  if (input.documents.length === 0 && !channel) {
+  if (input.documents.length === 0 && !channel && !chosenSiteId) {
     try {
       const fast = await submitFast(ctx, request, { key, fingerprint, ip: input.ip });
       if (fast) return { replay: false, booking: fast };
@@ -199,7 +223,7 @@ export async function submitPublicBooking(
       const tenant = channel ? channel.tenant : await findLinkedTenant(tx, request.orgId, request.tenantEmail, request.tenantName);
       refuseIfBlocked(tenant);
       if (tenant) await enforceDailyLimit(tx, request.orgId, tenant, request.date);
-      const offered = await candidatesFor(tx, now, request);
+      const offered = await candidatesFor(tx, now, { ...request, siteId: chosenSiteId });
       const candidates = await restrictToAllowedSites(tx, tenant, channel ? onlySite(offered, channel.siteId) : offered);
       await assertWithinPlanLimit(tx, request.orgId, 'bookings', { now });
       const autoApproved = await autoApprovalOf(tx, request.orgId, tenant);

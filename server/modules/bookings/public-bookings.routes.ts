@@ -1,6 +1,7 @@
 import { and, count, eq, max } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { readOrgSettings } from '../../../domain/org-settings';
 import { bookingInfoSchema } from '../../../domain/public-booking';
 import { publicBookingsContract as contract } from '../../../domain/contract/public-bookings.contract';
 import type { ModuleOptions } from '../../context';
@@ -14,7 +15,7 @@ import {
   getManagedBooking,
   rescheduleManagedBooking,
 } from './manage-booking.service';
-import { submitPublicBooking } from './public-booking.service';
+import { chosenSiteOf, submitPublicBooking } from './public-booking.service';
 
 function toAvailabilityDto(day: DayAvailability) {
   return {
@@ -50,6 +51,7 @@ const publicBookingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
         .select({
           orgId: organizations.id,
           orgName: organizations.name,
+          orgSettings: organizations.settings,
           site: sites,
           bayCount: count(bays.id),
           maxClearanceM: max(bays.heightClearanceM),
@@ -62,7 +64,7 @@ const publicBookingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
         .orderBy(organizations.name, sites.name);
       const orgs = new Map<string, z.infer<typeof bookingInfoSchema>['organizations'][number]>();
       for (const row of rows) {
-        const org = orgs.get(row.orgId) ?? { id: row.orgId, name: row.orgName, sites: [] };
+        const org = orgs.get(row.orgId) ?? { id: row.orgId, name: row.orgName, hauliersChooseSite: readOrgSettings(row.orgSettings).booking.hauliersChooseSite, sites: [] };
         orgs.set(row.orgId, org);
         org.sites.push({
           id: row.site.id,
@@ -94,10 +96,12 @@ const publicBookingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     },
     async (request) => {
       const q = request.body;
+      const siteId = await chosenSiteOf(ctx.database.db, q.orgId, q.siteId);
       const day = await getDayAvailability(
         ctx.database.db,
         {
           orgId: q.orgId,
+          siteId,
           date: q.date,
           durationMin: q.durationMin,
           vehicleHeightM: q.vehicleHeightM,

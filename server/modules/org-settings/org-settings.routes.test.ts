@@ -110,7 +110,7 @@ describe.each(databaseKinds)('organization settings API on %s', (kind) => {
       expect(res.body).toEqual({
         profile: expect.objectContaining({ name: 'Acme Logistics', hasLogo: false, logoVersion: null }),
         settings: {
-          booking: { autoApprove: false, cancellationCutoffHours: 2 },
+          booking: { autoApprove: false, cancellationCutoffHours: 2, hauliersChooseSite: false },
           notifications: { newRequestRecipients: 'org_admins', newRequestEmails: [] },
           numberPlates: { matchThreshold: 0.8, autoCheckIn: false },
         },
@@ -143,7 +143,7 @@ describe.each(databaseKinds)('organization settings API on %s', (kind) => {
       const res = await call('PATCH', url('/settings'), admin, { booking: { autoApprove: true }, numberPlates: { matchThreshold: 0.9 } });
       expect(res.status).toBe(200);
       expect(res.body.settings).toEqual({
-        booking: { autoApprove: true, cancellationCutoffHours: 2 },
+        booking: { autoApprove: true, cancellationCutoffHours: 2, hauliersChooseSite: false },
         notifications: { newRequestRecipients: 'org_admins', newRequestEmails: [] },
         numberPlates: { matchThreshold: 0.9, autoCheckIn: false },
       });

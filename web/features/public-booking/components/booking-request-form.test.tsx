@@ -17,6 +17,7 @@ const bookingInfo: BookingInfo = {
     {
       id: ORG,
       name: 'Acme Logistics',
+      hauliersChooseSite: false,
       sites: [
         {
           id: 'site-1',

@@ -62,6 +62,8 @@ export type BookingFormValues = {
   tenantEmail: string;
   tenantPhone: string;
   bookingType: BookingType;
+  /** The chosen site ('' = any site, best fit), offered when the organization lets hauliers choose. */
+  siteId: string;
   date: string | null;
   slot: string | null;
   expectedDurationMin: number | string;
@@ -85,6 +87,7 @@ export const BOOKING_FORM_DEFAULTS: BookingFormValues = {
   tenantEmail: '',
   tenantPhone: '',
   bookingType: 'delivery',
+  siteId: '',
   date: null,
   slot: null,
   expectedDurationMin: DEFAULT_DURATION_MIN,
@@ -160,9 +163,16 @@ export function BookingRequestForm({ orgId, organizationSection, onSubmitted }: 
 
   const { setFieldValue } = form;
   const clearSlot = useCallback(() => setFieldValue('slot', null), [setFieldValue]);
+  const bookingInfo = useBookingInfo();
+  const org = bookingInfo.data?.organizations.find((o) => o.id === orgId);
+  const orgSites = org?.sites ?? [];
+  // Only a site of this organization, and only when it lets hauliers choose (else best fit over all sites).
+  const siteChoice = org?.hauliersChooseSite && orgSites.length > 1 ? orgSites : null;
+  const chosenSiteId = siteChoice?.some((s) => s.id === values.siteId) ? values.siteId : null;
   const availability = useBookingAvailability(
     {
       orgId,
+      siteId: chosenSiteId,
       date: values.date,
       durationMin: values.expectedDurationMin,
       vehicleHeightM: values.vehicleHeightM,
@@ -174,9 +184,7 @@ export function BookingRequestForm({ orgId, organizationSection, onSubmitted }: 
     clearSlot,
   );
 
-  const bookingInfo = useBookingInfo();
-  const orgSites = bookingInfo.data?.organizations.find((org) => org.id === orgId)?.sites ?? [];
-  const dateRange = bookableDateRange(orgSites);
+  const dateRange = bookableDateRange(chosenSiteId ? orgSites.filter((s) => s.id === chosenSiteId) : orgSites);
 
   const isBusy = createBooking.isPending;
   const canSubmit = !isBusy && !!values.date && !!values.slot;
@@ -184,7 +192,7 @@ export function BookingRequestForm({ orgId, organizationSection, onSubmitted }: 
   const handleSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isBusy) return;
-    const input = toBookingRequestInput(values, orgId, idempotencyKey);
+    const input = { ...toBookingRequestInput(values, orgId, idempotencyKey), ...(chosenSiteId ? { siteId: chosenSiteId } : {}) };
     let validator;
     try {
       validator = await loadRequestValidator();
@@ -295,6 +303,18 @@ export function BookingRequestForm({ orgId, organizationSection, onSubmitted }: 
                 ))}
               </Group>
             </Radio.Group>
+            {siteChoice ? (
+              <SelectField
+                label="Site"
+                description="This organization lets you choose the site: the time slots are those of the chosen site."
+                data={[{ value: '', label: 'Any site (best fit)' }, ...siteChoice.map((s) => ({ value: s.id, label: s.name }))]}
+                value={values.siteId}
+                onChange={(event) => {
+                  setFieldValue('siteId', event.currentTarget.value);
+                  setFieldValue('slot', null);
+                }}
+              />
+            ) : null}
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <DateField
                 label="Date"

@@ -8,6 +8,8 @@ import { useAvailabilityEffects } from './use-availability-effects';
 
 export type AvailabilityCriteria = {
   orgId: string | null;
+  /** The site the haulier chose (organizations that allow it); none: best fit over all sites. */
+  siteId?: string | null;
   date: string | null;
   durationMin: number | string;
   vehicleHeightM: number | string;
@@ -30,6 +32,7 @@ export function toAvailabilityRequest(c: AvailabilityCriteria): AvailabilityRequ
   if (!c.orgId || !c.date) return null;
   const duration = Math.min(MAX_DURATION_MIN, Math.max(MIN_DURATION_MIN, normalizeDuration(c.durationMin)));
   const request: AvailabilityRequest = { orgId: c.orgId, date: c.date, durationMin: duration };
+  if (c.siteId) request.siteId = c.siteId;
   const height = positiveNumber(c.vehicleHeightM, MAX_VEHICLE_HEIGHT_M, false);
   const length = positiveNumber(c.vehicleLengthM, MAX_VEHICLE_LENGTH_M, false);
   if (height !== undefined) request.vehicleHeightM = height;
@@ -54,6 +57,7 @@ export function useBookingAvailability(criteria: AvailabilityCriteria, selectedS
     () =>
       toAvailabilityRequest({
         orgId: criteria.orgId,
+        siteId: criteria.siteId,
         date: criteria.date,
         durationMin,
         vehicleHeightM,
@@ -61,7 +65,7 @@ export function useBookingAvailability(criteria: AvailabilityCriteria, selectedS
         vehicleType: criteria.vehicleType,
         specialAccessNeeds: needsKey ? needsKey.split(',') : [],
       }),
-    [criteria.orgId, criteria.date, durationMin, vehicleHeightM, vehicleLengthM, criteria.vehicleType, needsKey],
+    [criteria.orgId, criteria.siteId, criteria.date, durationMin, vehicleHeightM, vehicleLengthM, criteria.vehicleType, needsKey],
   );
 
   const query = useAvailability(request);

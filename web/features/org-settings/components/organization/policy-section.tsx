@@ -14,18 +14,25 @@ import { applyApiErrorsWithLists, validateWithLists } from './settings-form-erro
 // late a haulier may cancel or move through their link, and who is told of a new request.
 
 type PolicyValues = {
-  booking: { autoApprove: boolean; cancellationCutoffHours: number | string };
+  booking: { autoApprove: boolean; cancellationCutoffHours: number | string; siteChoice: 'best_fit' | 'haulier' };
   notifications: { newRequestRecipients: 'org_admins' | 'custom'; newRequestEmails: string[] };
 };
 
 const EMAILS = 'notifications.newRequestEmails';
 const validate = validateWithLists(policyFormSchema, [EMAILS]);
 
-const toValues = (s: OrgSettings): PolicyValues => ({ booking: { ...s.booking }, notifications: { ...s.notifications } });
+const toValues = (s: OrgSettings): PolicyValues => ({
+  booking: { autoApprove: s.booking.autoApprove, cancellationCutoffHours: s.booking.cancellationCutoffHours, siteChoice: s.booking.hauliersChooseSite ? 'haulier' : 'best_fit' },
+  notifications: { ...s.notifications },
+});
 
 /** The form's answers as the shared schema's input ('' for an emptied number stays visible as an error). */
 const toInput = (v: PolicyValues): PolicyFormInput => ({
-  booking: { autoApprove: v.booking.autoApprove, cancellationCutoffHours: v.booking.cancellationCutoffHours === '' ? Number.NaN : Number(v.booking.cancellationCutoffHours) },
+  booking: {
+    autoApprove: v.booking.autoApprove,
+    cancellationCutoffHours: v.booking.cancellationCutoffHours === '' ? Number.NaN : Number(v.booking.cancellationCutoffHours),
+    hauliersChooseSite: v.booking.siteChoice === 'haulier',
+  },
   notifications: v.notifications,
 });
 
@@ -74,6 +81,16 @@ function PolicyForm({ orgId, settings }: { orgId: string; settings: OrgSettings 
               styles={{ wrapper: { maxWidth: 260 } }}
               {...form.getInputProps('booking.cancellationCutoffHours')}
             />
+            <Radio.Group
+              label="Site of a portal request"
+              description="Whether a haulier may pick the site in the booking portal, or gets the best-fit bay over all your sites."
+              {...form.getInputProps('booking.siteChoice')}
+            >
+              <Stack gap="xs" mt="xs">
+                <Radio value="best_fit" label="Best fit over all sites" />
+                <Radio value="haulier" label="Hauliers may choose the site" />
+              </Stack>
+            </Radio.Group>
           </Stack>
         </Paper>
 
