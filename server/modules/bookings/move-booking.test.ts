@@ -136,17 +136,21 @@ describe.each(databaseKinds)('moving a booking on %s', (kind) => {
       payload: { siteId: site.id, bayId: null, startDate: '2026-12-02', startTime: '06:00', endDate: '2026-12-02', endTime: '18:00', reason: 'Stocktake', resolution: { action: 'reassign' } },
     });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().outcomes).toEqual([
-      expect.objectContaining({ id: first.id, outcome: 'moved', bayName: 'N-1', message: 'Moved to North Terminal' }),
-      expect.objectContaining({ id: second.id, outcome: 'not_moved', bayName: 'P-2', message: 'No compatible bay is free at another site at that time: the haulier is e-mailed' }),
-    ]);
-    const [moved] = await query<{ site_id: string; bay_id: string; status: string; start_time: Date }>(`select site_id, bay_id, status, start_time from bookings where id = $1`, [first.id]);
+    // The two start together: the first in (start, id) order takes N-1, the other stays.
+    const outcomes = res.json().outcomes as { id: string; tsrNumber: string; outcome: string; bayName: string; message: string | null }[];
+    expect(outcomes.map((o) => o.id).sort()).toEqual([first.id, second.id].sort());
+    const [went, stayed] = outcomes;
+    expect(went).toMatchObject({ outcome: 'moved', bayName: 'N-1', message: 'Moved to North Terminal' });
+    expect(stayed).toMatchObject({ outcome: 'not_moved', message: 'No compatible bay is free at another site at that time: the haulier is e-mailed' });
+    const [moved] = await query<{ site_id: string; bay_id: string; status: string; start_time: Date }>(`select site_id, bay_id, status, start_time from bookings where id = $1`, [went!.id]);
     expect(moved).toMatchObject({ site_id: north.id, bay_id: bays.n1, status: 'approved', start_time: new Date('2026-12-02T09:00:00Z') });
+    const [kept] = await query<{ site_id: string }>(`select site_id from bookings where id = $1`, [stayed!.id]);
+    expect(kept!.site_id).toBe(site.id);
     const mail = await t.outbox();
-    const movedMail = mail.filter((m) => m.subject === 'Booking rescheduled by the site – TSR-MOVE-' + (seq - 1));
+    const movedMail = mail.filter((m) => m.subject === `Booking rescheduled by the site – ${went!.tsrNumber}`);
     expect(movedMail).toHaveLength(1);
     expect(movedMail[0]!.text).toContain('North Terminal, bay N-1');
-    const stayMail = mail.filter((m) => m.subject === `Site closed at your booking time – TSR-MOVE-${seq}`);
+    const stayMail = mail.filter((m) => m.subject === `Site closed at your booking time – ${stayed!.tsrNumber}`);
     expect(stayMail).toHaveLength(1);
     expect(stayMail[0]!.text).toContain('has closed South Terminal');
     expect(stayMail[0]!.text).toContain('Reason: Blackout');
