@@ -6,11 +6,13 @@ import type { BookingStatus } from '../../../domain/enums';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { statusList } from '../../db/sql-status';
-import { conflict } from '../../plugins/errors';
+import { AppError, conflict } from '../../plugins/errors';
 import type { OrgScope } from '../../plugins/org-scope';
-import { writeAudit } from '../../audit/write-audit';
 import type { Candidate } from '../availability/availability.service';
-import { claimBay } from './allocate-bay';
+import { candidatesToMove } from './allocate-bay';
+import { moveBookingInTx } from './move-booking';
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns/format';
 import { queueBookingChangedMail } from './booking-mail-queue';
 import * as repo from './bookings.repo';
 import { afterCommit, applyTransitionInTx } from './lifecycle.service';
@@ -122,6 +124,39 @@ async function freeBaysFor(tx: Tx, bookingId: string): Promise<Candidate[]> {
   }));
 }
 
+/** A booking left inside a whole-site closure: listed, and its haulier e-mailed. */
+export const SITE_CLOSED_NOT_MOVED = 'No compatible bay is free at another site at that time: the haulier is e-mailed';
+
+/** Whether the booking's whole site is closed at its time: the site deactivated, or a whole-site blackout over it. */
+async function siteClosedFor(tx: Tx, bookingId: string): Promise<boolean> {
+  const result = (await tx.execute(sql`
+    select (not s.active) or exists (
+             select 1 from blackouts x
+              where x.site_id = k.site_id and x.bay_id is null
+                and x.start_time < k.end_time and x.end_time > k.start_time) as closed
+      from bookings k join sites s on s.id = k.site_id
+     where k.id = ${bookingId}`)) as unknown as { rows?: { closed: boolean }[] } | { closed: boolean }[];
+  const rows = Array.isArray(result) ? result : (result.rows ?? []);
+  return rows[0]?.closed === true;
+}
+
+/**
+ * Free compatible bays at the organization's other sites for the booking's own time, under the
+ * portal's rules there (hours, blackouts, clearance), best fit first.
+ */
+async function otherSiteCandidates(tx: Tx, now: Date, current: repo.BookingView): Promise<Candidate[]> {
+  const b = current.booking;
+  const local = new TZDate(b.startTime, current.timeZone);
+  try {
+    const candidates = await candidatesToMove(tx, now, b, { date: format(local, 'yyyy-MM-dd'), slot: format(local, 'HH:mm') });
+    return candidates.filter((c) => c.siteId !== b.siteId && c.start.getTime() === b.startTime.getTime() && c.end.getTime() === b.endTime.getTime());
+  } catch (error) {
+    // A time the other sites' grid does not offer (no such slot, outside the horizon): nothing to move to.
+    if (error instanceof AppError && error.statusCode < 500) return [];
+    throw error;
+  }
+}
+
 export type ResolvedChange = { views: repo.BookingView[]; actions: string[] };
 
 /**
@@ -175,39 +210,42 @@ export async function resolveAffectedInTx(
       outcomes.push({ id: b.id, tsrNumber: b.tsrNumber, outcome: 'cancelled', bayName: current.bayName, message: null });
       continue;
     }
-    // reassign: same site, same time, another bay.
-    const candidates = await freeBaysFor(tx, b.id);
-    if (candidates.length === 0) {
-      outcomes.push({ id: b.id, tsrNumber: b.tsrNumber, outcome: 'not_moved', bayName: current.bayName, message: 'No other compatible bay is free at that time' });
+    // reassign: same time, another bay of the site; when the whole site is closed then (a
+    // whole-site blackout, a deactivated site), a compatible free bay at another site.
+    const siteClosed = await siteClosedFor(tx, b.id);
+    let candidates = await freeBaysFor(tx, b.id);
+    if (candidates.length === 0 && siteClosed) candidates = await otherSiteCandidates(tx, now, current);
+    let moved: Awaited<ReturnType<typeof moveBookingInTx>> | null = null;
+    if (candidates.length > 0) {
+      try {
+        moved = await moveBookingInTx(tx, now, {
+          current,
+          candidates,
+          mover: scope.actor,
+          audit: { action: 'booking.reassigned', actor: scope.auditActor, details: { cause }, ip },
+        });
+      } catch (error) {
+        if (!(error instanceof AppError) || error.statusCode !== 409) throw error;
+      }
+    }
+    if (moved) {
+      publish.views.push(moved.view);
+      publish.actions.push('reassigned');
+      // A move to another site leaves one schedule and joins another: both sites' screens hear of it.
+      if (moved.view.booking.siteId !== b.siteId) {
+        publish.views.push({ ...current, booking: { ...b, version: b.version + 1 } });
+        publish.actions.push('reassigned');
+      }
+      outcomes.push({ id: b.id, tsrNumber: b.tsrNumber, outcome: 'moved', bayName: moved.moved.bayName, message: moved.view.booking.siteId !== b.siteId ? `Moved to ${moved.moved.siteName}` : null });
       continue;
     }
-    try {
-      const moved = await claimBay(
-        tx,
-        candidates,
-        async (sp, c) => {
-          await repo.updateBooking(sp, { orgId: scope.orgId, id: b.id }, { bayId: c.bayId, version: b.version + 1, updatedAt: now });
-          return c;
-        },
-        b.vehicleRegistration,
-      );
-      await writeAudit(tx, {
-        actor: scope.auditActor,
-        action: 'booking.reassigned',
-        resourceType: 'booking',
-        resourceId: b.id,
-        orgId: b.orgId,
-        siteId: b.siteId,
-        details: { tsr_number: b.tsrNumber, tenant_name: b.tenantName, status, previous_bay: current.bayName, new_bay: moved.bayName, cause },
-        ip,
-      });
-      await queueBookingChangedMail(tx, now, b, 'moved_by_site');
-      publish.views.push({ ...current, bayName: moved.bayName, booking: { ...b, bayId: moved.bayId, version: b.version + 1 } });
-      publish.actions.push('reassigned');
-      outcomes.push({ id: b.id, tsrNumber: b.tsrNumber, outcome: 'moved', bayName: moved.bayName, message: null });
-    } catch {
-      outcomes.push({ id: b.id, tsrNumber: b.tsrNumber, outcome: 'not_moved', bayName: current.bayName, message: 'No other compatible bay is free at that time' });
+    if (siteClosed) {
+      // Nothing free anywhere: the booking stays inside the closure, and its haulier is told.
+      await queueBookingChangedMail(tx, now, b, 'site_closed', cause);
+      outcomes.push({ id: b.id, tsrNumber: b.tsrNumber, outcome: 'not_moved', bayName: current.bayName, message: SITE_CLOSED_NOT_MOVED });
+      continue;
     }
+    outcomes.push({ id: b.id, tsrNumber: b.tsrNumber, outcome: 'not_moved', bayName: current.bayName, message: 'No other compatible bay is free at that time' });
   }
   return { outcomes, publish };
 }

@@ -146,7 +146,7 @@ export function renderNewRequestToAdmins(publicUrl: string, facts: BookingMailFa
 }
 
 /** What happened to a booking, as the haulier is told: by themselves (link) or by the site. */
-export const BOOKING_CHANGES = ['cancelled', 'moved', 'approved', 'declined', 'cancelled_by_site', 'moved_by_site', 'no_show'] as const;
+export const BOOKING_CHANGES = ['cancelled', 'moved', 'approved', 'declined', 'cancelled_by_site', 'moved_by_site', 'no_show', 'site_closed'] as const;
 export type BookingChange = (typeof BOOKING_CHANGES)[number];
 
 const CHANGE_SUBJECTS: Record<BookingChange, string> = {
@@ -157,6 +157,7 @@ const CHANGE_SUBJECTS: Record<BookingChange, string> = {
   cancelled_by_site: 'Booking cancelled by the site',
   moved_by_site: 'Booking rescheduled by the site',
   no_show: 'Missed booking',
+  site_closed: 'Site closed at your booking time',
 };
 
 function changeSentence(facts: BookingMailFacts, change: BookingChange, when: string): string {
@@ -173,6 +174,8 @@ function changeSentence(facts: BookingMailFacts, change: BookingChange, when: st
       return `${facts.orgName} cancelled your booking ${facts.reference} at ${facts.siteName} (${when}).`;
     case 'moved_by_site':
       return `${facts.orgName} moved your booking ${facts.reference} to ${when} at ${facts.siteName}, bay ${facts.bayName}.`;
+    case 'site_closed':
+      return `${facts.orgName} has closed ${facts.siteName} at the time of your booking ${facts.reference} (${when}), and no compatible bay at another site is free then. Your booking is unchanged: please move or cancel it, or contact ${facts.siteName}.`;
     case 'no_show':
       return `Your booking ${facts.reference} at ${facts.siteName} (${when}) was closed as a no-show: the vehicle did not arrive within the booking window. To come another time, please request a new booking.`;
   }

@@ -5,16 +5,15 @@ import { manageViewSchema } from '../../../domain/public-booking';
 import { HAULIER_CHANGEABLE_STATUSES } from '../../../domain/booking-lifecycle';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../plugins/errors';
-import { writeAudit } from '../../audit/write-audit';
 import { getDayAvailability } from '../availability/availability.service';
 import { hashToken } from '../../auth/tokens';
 import { readOrgSettingsOf } from '../org-settings/org-settings.service';
 import { publishBookingEvent } from './booking-events';
 import { queueBookingChangedMail } from './booking-mail-queue';
 import { afterCommit, applyTransitionInTx } from './lifecycle.service';
-import { queueBookingWebhooks } from './booking-webhooks';
 import * as repo from './bookings.repo';
-import { candidatesToMove, claimBay } from './allocate-bay';
+import { candidatesToMove } from './allocate-bay';
+import { moveBookingInTx } from './move-booking';
 
 // The haulier's private manage link: /book/manage/{token}. The token is stored only as a hash.
 
@@ -145,45 +144,14 @@ export async function rescheduleManagedBooking(ctx: AppContext, token: string, t
     const b = view.booking;
     requireChangeable(view, now, await cutoffHoursOf(tx, b.orgId), 'changed');
     const candidates = await candidatesToMove(tx, now, b, target);
-    const toSiteId = await claimBay(
-      tx,
+    // The lifecycle's move: a haulier's own move is reviewed again (domain statusAfterMove).
+    const { moved: c } = await moveBookingInTx(tx, now, {
+      current: view,
       candidates,
-      async (sp, c) => {
-        await repo.updateBooking(sp, { orgId: b.orgId, id: b.id }, {
-          siteId: c.siteId,
-          bayId: c.bayId,
-          startTime: c.start,
-          endTime: c.end,
-          windowStart: c.start,
-          windowEnd: c.end,
-          // A moved booking is reviewed again.
-          status: 'pending',
-          approvedAt: null,
-          version: b.version + 1,
-          updatedAt: now,
-        });
-        return c.siteId;
-      },
-      b.vehicleRegistration,
-    );
-    await writeAudit(tx, {
-      actor: null,
-      action: 'booking.rescheduled',
-      resourceType: 'booking',
-      resourceId: b.id,
-      orgId: b.orgId,
-      siteId: b.siteId,
-      details: { tsr_number: b.tsrNumber, tenant_name: b.tenantName, from: b.startTime.toISOString(), to_date: target.date, to_slot: target.slot, status: 'pending', source: 'manage_link' },
-      ip,
+      mover: 'haulier',
+      audit: { actor: null, details: { from: b.startTime.toISOString(), to_date: target.date, to_slot: target.slot, source: 'manage_link' }, ip },
     });
-    await queueBookingChangedMail(tx, now, b, 'moved');
-    // A moved approved booking is pending again: a status change besides the move.
-    await queueBookingWebhooks(tx, now, {
-      orgId: b.orgId,
-      bookingId: b.id,
-      types: b.status === 'pending' ? ['booking.rescheduled'] : ['booking.rescheduled', 'booking.status_changed'],
-      extra: { previous: b, previousStatus: b.status },
-    });
+    const toSiteId = c.siteId;
     return { id: b.id, orgId: b.orgId, fromSiteId: b.siteId, toSiteId };
   });
   const view = await load(ctx, token);

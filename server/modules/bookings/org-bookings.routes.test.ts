@@ -330,7 +330,7 @@ describe.each(databaseKinds)('organization bookings API on %s', (kind) => {
     });
 
     it('answers 409, never 404, to the losers of 20 racing reschedules of one booking', async () => {
-      const a = await booking('pending', 80);
+      const a = await booking('pending', 84);
       const { version } = await versionOf(a);
       const slots = ['10:00', '10:30', '11:00', '11:30', '12:00', '12:30', '13:00', '13:30', '14:00', '14:30'];
       // Each to another bay than its own: the winner's move changes the booking's bay under the waiters.

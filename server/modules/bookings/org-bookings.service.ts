@@ -25,16 +25,14 @@ import { requireOrgAdmin, type OrgScope } from '../../plugins/org-scope';
 import type { ResolveAffectedInput } from '../../../domain/affected-bookings';
 import { findAffectedBookings, publishResolved, resolveAffectedInTx } from './affected-bookings';
 import { findLinkedTenant } from '../tenants/tenant-link';
-import { writeAudit } from '../../audit/write-audit';
 import { assertWithinPlanLimit } from '../billing/plan-limits';
 import { hashToken } from '../../auth/tokens';
 import { manageTokenFor } from './manage-token';
-import { candidatesFor, candidatesToMove, claimBay, noAvailableBay } from './allocate-bay';
-import { queueBookingChangedMail } from './booking-mail-queue';
+import { candidatesFor, candidatesToMove, noAvailableBay } from './allocate-bay';
 import * as bookingsRepo from './bookings.repo';
 import { afterCommit, applyTransition, staleVersion } from './lifecycle.service';
 import * as repo from './org-bookings.repo';
-import { queueBookingWebhooks } from './booking-webhooks';
+import { moveBookingInTx } from './move-booking';
 import { bookingColumnsOf, createBookingInTx } from './create-booking';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -167,45 +165,12 @@ export async function rescheduleBooking(ctx: AppContext, scope: OrgScope, bookin
     // The booking stays at its site (its schedule, its gate); a chosen bay must be free too.
     candidates = candidates.filter((c) => c.siteId === b.siteId && (!input.bayId || c.bayId === input.bayId));
     if (candidates.length === 0) throw input.bayId ? conflict('bay_not_free', BAY_NOT_FREE) : noAvailableBay();
-    const moved = await claimBay(
-      tx,
+    const { view: after } = await moveBookingInTx(tx, now, {
+      current,
       candidates,
-      async (sp, c) => {
-        await bookingsRepo.updateBooking(sp, { orgId: scope.orgId, id: b.id }, {
-          siteId: c.siteId,
-          bayId: c.bayId,
-          startTime: c.start,
-          endTime: c.end,
-          windowStart: c.start,
-          windowEnd: c.end,
-          version: b.version + 1,
-          updatedAt: now,
-        });
-        return c;
-      },
-      b.vehicleRegistration,
-    );
-    await writeAudit(tx, {
-      actor: scope.auditActor,
-      action: 'booking.rescheduled',
-      resourceType: 'booking',
-      resourceId: b.id,
-      orgId: b.orgId,
-      siteId: moved.siteId,
-      details: {
-        tsr_number: b.tsrNumber,
-        tenant_name: b.tenantName,
-        status,
-        previous_start: b.startTime.toISOString(),
-        previous_bay: current.bayName,
-        new_start: moved.start.toISOString(),
-        new_bay: moved.bayName,
-      },
-      ip,
+      mover: scope.actor,
+      audit: { actor: scope.auditActor, ip },
     });
-    await queueBookingChangedMail(tx, now, b, 'moved_by_site');
-    const after = (await bookingsRepo.findBookingView(tx, { orgId: scope.orgId, id: b.id }))!;
-    await queueBookingWebhooks(tx, now, { orgId: b.orgId, bookingId: b.id, types: ['booking.rescheduled'], extra: { previous: b }, view: after });
     return after;
   });
   afterCommit(ctx, view, 'rescheduled');

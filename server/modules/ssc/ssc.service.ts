@@ -43,13 +43,13 @@ import type { ApiKeyPrincipal } from '../api-keys/api-keys.service';
 import { requireScope } from '../api-keys/api-keys.service';
 import { writeAudit } from '../../audit/write-audit';
 import { getDayAvailability } from '../availability/availability.service';
-import { candidatesToMove, claimBay, loadLockKey, lockLoad, orgRules } from '../bookings/allocate-bay';
+import { candidatesToMove, loadLockKey, lockLoad, orgRules } from '../bookings/allocate-bay';
 import { NO_AVAILABLE_BAY } from '../../../domain/booking-messages';
 import { queueBookingChangedMail } from '../bookings/booking-mail-queue';
 import * as bookingRecords from '../bookings/booking-records';
 import { afterCommit, applyTransitionInTx } from '../bookings/lifecycle.service';
 import { submitChannelBookingFast, submitPublicBooking, type BookingChannel } from '../bookings/public-booking.service';
-import { queueBookingWebhooks } from '../bookings/booking-webhooks';
+import { moveBookingInTx } from '../bookings/move-booking';
 import { appointmentError, capabilityNotSupported, entityNotFound, invalidArgument, schemaViolation } from './ssc-errors';
 import * as repo from './ssc.repo';
 
@@ -581,67 +581,38 @@ export async function rescheduleAppointment(ctx: AppContext, principal: ApiKeyPr
     const candidates = (await candidatesToMove(tx, now, { ...b, expectedDurationMin: durationMin }, { date, slot })).filter((c) => c.siteId === site.id);
     if (candidates.length === 0) throw appointmentError(NO_AVAILABLE_BAY);
     const autoApproved = await isAutoApproved(tx, b.orgId, tenant);
-    const bay = await claimBay(
-      tx,
+    // The lifecycle's move for a carrier: the tenant's policy decides again (approved at once, or reviewed by the site).
+    await moveBookingInTx(tx, now, {
+      current: view,
       candidates,
-      async (sp, c) => {
-        await bookingRecords.updateBooking(sp, { orgId: principal.orgId, id: b.id }, {
-          bayId: c.bayId,
-          startTime: c.start,
-          endTime: c.end,
-          windowStart: c.start,
-          windowEnd: c.end,
-          expectedDurationMin: durationMin,
-          // The tenant's policy again: approved at once, or reviewed by the site.
-          status: autoApproved ? 'approved' : 'pending',
-          approvedAt: autoApproved ? now : null,
-          version: b.version + 1,
+      mover: 'carrier',
+      policyApproves: autoApproved,
+      expectedDurationMin: durationMin,
+      afterMove: (tx2) =>
+        repo.upsertSscAppointment(tx2, {
+          bookingId: b.id,
+          orgId: b.orgId,
+          tenantId: tenant.id,
+          apiKeyId: principal.keyId,
+          primaryReferenceNumber: b.tsrNumber,
+          loadingType,
+          equipmentType: appointment.equipmentType ?? 'VAN',
+          lastReasonCode: request.reasonCode ?? null,
+          lastComment: request.comment ?? null,
           updatedAt: now,
-        });
-        return c;
+        }).then(() => undefined),
+      audit: {
+        actor: principal.auditActor,
+        details: {
+          ...keyDetails(principal),
+          from: b.startTime.toISOString(),
+          duration_min: durationMin,
+          reason_code: request.reasonCode ?? null,
+          comment: request.comment ?? null,
+        },
+        ip,
       },
-      b.vehicleRegistration,
-    );
-    await repo.upsertSscAppointment(tx, {
-      bookingId: b.id,
-      orgId: b.orgId,
-      tenantId: tenant.id,
-      apiKeyId: principal.keyId,
-      primaryReferenceNumber: b.tsrNumber,
-      loadingType,
-      equipmentType: appointment.equipmentType ?? 'VAN',
-      lastReasonCode: request.reasonCode ?? null,
-      lastComment: request.comment ?? null,
-      updatedAt: now,
-    });
-    await writeAudit(tx, {
-      actor: principal.auditActor,
-      action: 'booking.rescheduled',
-      resourceType: 'booking',
-      resourceId: b.id,
-      orgId: b.orgId,
-      siteId: b.siteId,
-      details: {
-        ...keyDetails(principal),
-        tsr_number: b.tsrNumber,
-        tenant_name: b.tenantName,
-        from: b.startTime.toISOString(),
-        to: bay.start.toISOString(),
-        duration_min: durationMin,
-        status: autoApproved ? 'approved' : 'pending',
-        reason_code: request.reasonCode ?? null,
-        comment: request.comment ?? null,
-      },
-      ip,
-    });
-    await queueBookingChangedMail(tx, now, b, 'moved', request.comment ?? null);
-    // Outbound webhooks and the tenant's SSC subscriptions: the move, and the status when the policy changed it.
-    const status = autoApproved ? 'approved' : 'pending';
-    await queueBookingWebhooks(tx, now, {
-      orgId: b.orgId,
-      bookingId: b.id,
-      types: status === b.status ? ['booking.rescheduled'] : ['booking.rescheduled', 'booking.status_changed'],
-      extra: { previous: b, previousStatus: b.status },
+      mailReason: request.comment ?? null,
     });
     return b.id;
   });
