@@ -47,29 +47,28 @@ function viewQuery(db: Conn) {
     .innerJoin(bays, eq(bays.id, bookings.bayId));
 }
 
-/** A booking with the names a person reads (organization, site, bay) and the site's time zone. */
+/**
+ * A booking with the names a person reads (organization, site, bay) and the site's time zone.
+ * `forUpdate` locks the booking row alone, then the view is read. Locking the joined view instead
+ * (FOR UPDATE OF bookings) lets a waiter that a concurrent move released re-check the moved row
+ * against the bay row it had read before waiting: no match, no row, and a racing reschedule
+ * answered 404 instead of the 409 its stale version deserves (issue 21 item 7).
+ */
 export async function findBookingView(db: Conn, key: BookingKey, forUpdate = false) {
-  if (forUpdate && !(await lockBookingRow(db, byKey(key)))) return undefined;
+  if (forUpdate && (await db.select({ id: bookings.id }).from(bookings).where(byKey(key)).for('update')).length === 0) return undefined;
   return viewQuery(db)
     .where(byKey(key))
     .then((rows) => rows[0]);
 }
 
-/**
- * Locks the booking row alone, then the view is read. Locking the joined view instead (FOR UPDATE
- * OF bookings) lets a waiter that a concurrent move released re-check the moved row against the bay
- * row it had read before waiting: no match, no row, and a racing reschedule answered 404 instead of
- * the 409 its stale version deserves (issue 21 item 7).
- */
-async function lockBookingRow(db: Conn, where: ReturnType<typeof byKey>): Promise<boolean> {
-  const rows = await db.select({ id: bookings.id }).from(bookings).where(where).for('update');
-  return rows.length > 0;
-}
 export type BookingView = NonNullable<Awaited<ReturnType<typeof findBookingView>>>;
 
 /** The booking a manage link's token opens, whichever organization it belongs to (the token is the credential). */
 export async function findBookingViewByManageTokenAnyOrg(db: Conn, manageTokenHash: string, forUpdate = false) {
-  if (forUpdate && !(await lockBookingRow(db, eq(bookings.manageTokenHash, manageTokenHash)))) return undefined;
+  // Locks the row alone first, as findBookingView does.
+  if (forUpdate && (await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.manageTokenHash, manageTokenHash)).for('update')).length === 0) {
+    return undefined;
+  }
   return viewQuery(db)
     .where(eq(bookings.manageTokenHash, manageTokenHash))
     .then((rows) => rows[0]);
