@@ -74,7 +74,7 @@ export function PlansTable({ plans, canManage, onEdit }: Props) {
                   <Stack gap={2}>
                     <Group gap={4} wrap="nowrap">
                       <IconAlertTriangle size={16} color="var(--mantine-color-orange-8)" aria-hidden />
-                      <Text size="sm" fw={600} c="orange.9">
+                      <Text size="sm" fw={600} c="red.9">
                         {plan.overLimit.length} over a limit
                       </Text>
                     </Group>
