@@ -121,6 +121,15 @@ export function SiteFormModal({ orgId, opened, site, defaultTimeZone = null, onC
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reset when the modal opens for a site
   }, [opened, site?.id]);
 
+  // The organization's zone may arrive after the form opened (its sites still loading): a new site
+  // takes it as long as nobody has chosen a zone.
+  useEffect(() => {
+    if (opened && !site && defaultTimeZone && !form.isDirty('timeZone') && form.getValues().timeZone !== defaultTimeZone) {
+      form.setFieldValue('timeZone', defaultTimeZone);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- follows the default only
+  }, [opened, site?.id, defaultTimeZone]);
+
   const onError = (error: unknown) => {
     if (!applyApiFieldErrors(error, form.setFieldError)) {
       form.setErrors({ form: error instanceof ApiError ? error.message : 'The site could not be saved. Try again.' });
