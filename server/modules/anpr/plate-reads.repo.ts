@@ -27,11 +27,9 @@ export type SiteVehicle = {
   status: string;
 };
 
-/** The site's expected (approved, starting within [now − 2 h, now + 4 h]) and on-site vehicles: one entry per booking. */
-export function findSiteVehicles(db: Conn, site: SiteScope, now: Date): Promise<SiteVehicle[]> {
-  const from = new Date(now.getTime() - EXPECTED_BEFORE_MS);
-  const to = new Date(now.getTime() + EXPECTED_AFTER_MS);
-  return db
+/** One entry per booking, with what the gate shows of it. */
+const siteVehicleQuery = (db: Conn) =>
+  db
     .select({
       plate: bookings.vehicleRegistration,
       bookingId: bookings.id,
@@ -44,7 +42,13 @@ export function findSiteVehicles(db: Conn, site: SiteScope, now: Date): Promise<
       status: bookings.status,
     })
     .from(bookings)
-    .innerJoin(bays, eq(bays.id, bookings.bayId))
+    .innerJoin(bays, eq(bays.id, bookings.bayId));
+
+/** The site's expected (approved, starting within [now − 2 h, now + 4 h]) and on-site vehicles: one entry per booking. */
+export function findSiteVehicles(db: Conn, site: SiteScope, now: Date): Promise<SiteVehicle[]> {
+  const from = new Date(now.getTime() - EXPECTED_BEFORE_MS);
+  const to = new Date(now.getTime() + EXPECTED_AFTER_MS);
+  return siteVehicleQuery(db)
     .where(
       and(
         eq(bookings.orgId, site.orgId),
@@ -62,20 +66,7 @@ export function findSiteVehicles(db: Conn, site: SiteScope, now: Date): Promise<
  * for a read nothing expected matched). One entry per booking, earliest first.
  */
 export function findLaterBookings(db: Conn, site: SiteScope, from: Date, to: Date): Promise<SiteVehicle[]> {
-  return db
-    .select({
-      plate: bookings.vehicleRegistration,
-      bookingId: bookings.id,
-      version: bookings.version,
-      tsrNumber: bookings.tsrNumber,
-      tenantName: bookings.tenantName,
-      vehicleRegistration: bookings.vehicleRegistration,
-      bayName: bays.name,
-      startTime: bookings.startTime,
-      status: bookings.status,
-    })
-    .from(bookings)
-    .innerJoin(bays, eq(bays.id, bookings.bayId))
+  return siteVehicleQuery(db)
     .where(
       and(
         eq(bookings.orgId, site.orgId),
