@@ -1,3 +1,4 @@
+import { compareBayNames } from './bay-order';
 import { RELEASED_BOOKING_STATUSES } from './booking-lifecycle';
 import { metresToMm } from './booking-request';
 import type { Slot } from './slot-grid';
@@ -41,13 +42,14 @@ export function isBayCompatible(bay: CompatibilityBay, vehicle: VehicleRequireme
 
 export type RankableBay = { id: string; name: string; heightClearanceM: number };
 
-const naturalNames = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
-
-/** Best fit first: lowest sufficient clearance, then name in natural order ('N-2' < 'N-10'), then id. */
+/**
+ * Best fit first: lowest sufficient clearance, then name in natural order ('N-2' < 'N-10', the one
+ * rule of bay-order.ts, as the database's `order by height_clearance_m, sort_key, id`), then id.
+ */
 export function compareBestFit(a: RankableBay, b: RankableBay): number {
   return (
     metresToMm(a.heightClearanceM) - metresToMm(b.heightClearanceM) ||
-    naturalNames.compare(a.name, b.name) ||
+    compareBayNames(a.name, b.name) ||
     (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
   );
 }

@@ -273,6 +273,9 @@ export const sites = pgTable(
   (t) => [uniqueIndex('sites_org_name_idx').on(t.orgId, sql`lower(${t.name})`), index('sites_org_idx').on(t.orgId)],
 );
 
+/** Text compared by code point on every server, whatever the database's collation. */
+const textCollateC = customType<{ data: string }>({ dataType: () => 'text COLLATE "C"' });
+
 export const bays = pgTable(
   'bays',
   {
@@ -289,8 +292,11 @@ export const bays = pgTable(
     capacity: integer('capacity').notNull().default(1),
     features: text('features').array().notNull().default(sql`'{}'::text[]`),
     active: boolean('active').notNull().default(true),
-    /** natural_sort_key(name): digits padded, so 'B-2' sorts before 'B-10' (best fit's tie-break). */
-    sortKey: text('sort_key').generatedAlwaysAs(sql`natural_sort_key(name)`),
+    /**
+     * natural_sort_key(name), collated "C" (migration 0018): the key of domain/bay-order.ts, so
+     * `order by sort_key` is the natural order ('B-2' before 'B-10') of best fit and bay lists.
+     */
+    sortKey: textCollateC('sort_key').generatedAlwaysAs(sql`natural_sort_key(name)`),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

@@ -72,7 +72,7 @@ export function listActiveBays(db: Conn, orgId: string) {
     .from(bays)
     .innerJoin(sites, eq(sites.id, bays.siteId))
     .where(and(eq(bays.orgId, orgId), eq(bays.active, true), eq(sites.active, true)))
-    .orderBy(asc(bays.heightClearanceM), asc(bays.name));
+    .orderBy(asc(bays.heightClearanceM), asc(bays.sortKey), asc(bays.id));
 }
 export type ActiveBay = Awaited<ReturnType<typeof listActiveBays>>[number];
 

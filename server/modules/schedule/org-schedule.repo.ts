@@ -23,13 +23,13 @@ export async function findSite(db: Conn, scope: OrgScope, siteId: string) {
   return row;
 }
 
-/** The site's active bays in natural name order ('N-2' before 'N-10'). */
+/** The site's active bays in natural name order ('N-2' before 'N-10'; domain/bay-order.ts), then id. */
 export function listBays(db: Conn, scope: OrgScope, siteId: string) {
   return db
     .select({ id: bays.id, name: bays.name, heightClearanceM: bays.heightClearanceM, lengthM: bays.lengthM, features: bays.features })
     .from(bays)
     .where(and(eq(bays.orgId, scope.orgId), eq(bays.siteId, siteId), eq(bays.active, true)))
-    .orderBy(asc(bays.sortKey), asc(bays.name), asc(bays.id));
+    .orderBy(asc(bays.sortKey), asc(bays.id));
 }
 
 /** Bookings that hold their bay and overlap [start, end). */
