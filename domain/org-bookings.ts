@@ -103,6 +103,8 @@ export const bookingDetailSchema = bookingListItemSchema.extend({
   allowedTransitions: z.array(z.enum(BOOKING_STATUSES)),
   /** The caller's clock-bound moves that are not open yet, with when each opens (ISO): shown as a note instead of a button. */
   upcomingTransitions: z.array(z.object({ to: z.enum(BOOKING_STATUSES), opensAt: z.string() })),
+  /** Moves open by status and clock but held while the site is stopped (emergency), each with the server's refusal message. */
+  heldTransitions: z.array(z.object({ to: z.enum(BOOKING_STATUSES), message: z.string() })),
   documents: z.array(bookingDocumentSchema),
   history: z.array(bookingHistoryEntrySchema),
 });
@@ -177,3 +179,28 @@ export const adminBookingPreviewResultSchema = z.object({
   timeZone: z.string(),
 });
 export type AdminBookingPreview = z.infer<typeof adminBookingPreviewResultSchema>;
+
+/** The same booking at every site (its local date and slot at each): the admin form's availability per site. */
+export const adminBookingSitesSchema = adminBookingPreviewSchema.omit({ siteId: true, bayId: true });
+export type AdminBookingSitesTarget = z.output<typeof adminBookingSitesSchema>;
+
+export const adminBookingSitesResultSchema = z.object({
+  /**
+   * The organization's booking policy (decision 039): when hauliers may choose the site, the admin
+   * form shows where the booking could go at each site; under best fit over all sites `sites` is empty.
+   */
+  hauliersChooseSite: z.boolean(),
+  sites: z.array(
+    z.object({
+      siteId: z.string(),
+      siteName: z.string(),
+      timeZone: z.string(),
+      /** The bay it would get there now, or null with the reason in `message`. */
+      bayName: z.string().nullable(),
+      startTime: z.string().nullable(),
+      endTime: z.string().nullable(),
+      message: z.string().nullable(),
+    }),
+  ),
+});
+export type AdminBookingSites = z.infer<typeof adminBookingSitesResultSchema>;

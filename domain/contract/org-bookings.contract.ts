@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { resolveAffectedResultSchema, resolveAffectedSchema } from '../affected-bookings';
 import {
   adminBookingPreviewResultSchema,
+  adminBookingSitesResultSchema,
+  adminBookingSitesSchema,
   adminBookingPreviewSchema,
   adminBookingSchema,
   bookingDetailSchema,
@@ -22,6 +24,7 @@ export const orgBookingsContract = defineContract({
   'GET /api/orgs/:orgId/bookings': { querystring: bookingListQuerySchema, response: { 200: bookingListSchema } },
   'POST /api/orgs/:orgId/bookings': { body: adminBookingSchema, response: { 201: bookingDetailSchema } },
   'POST /api/orgs/:orgId/bookings/preview': { body: adminBookingPreviewSchema, response: { 200: adminBookingPreviewResultSchema } },
+  'POST /api/orgs/:orgId/bookings/preview-sites': { body: adminBookingSitesSchema, response: { 200: adminBookingSitesResultSchema } },
   'GET /api/orgs/:orgId/bookings/:bookingId': { params: bookingParams, response: { 200: bookingDetailSchema } },
   'POST /api/orgs/:orgId/bookings/:bookingId/transitions': { params: bookingParams, body: bookingTransitionSchema, response: { 200: bookingDetailSchema } },
   'POST /api/orgs/:orgId/bookings/:bookingId/extend': { params: bookingParams, body: bookingExtendSchema, response: { 200: bookingDetailSchema } },

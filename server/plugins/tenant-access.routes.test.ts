@@ -63,6 +63,7 @@ const POLICY: Record<string, Policy> = {
   'GET /api/orgs/:orgId/bookings': 'staff',
   'POST /api/orgs/:orgId/bookings': 'staff',
   'POST /api/orgs/:orgId/bookings/preview': 'staff',
+  'POST /api/orgs/:orgId/bookings/preview-sites': 'staff',
   'POST /api/orgs/:orgId/bookings/resolve-affected': 'admin',
   'GET /api/orgs/:orgId/bookings/:bookingId': 'staff',
   'POST /api/orgs/:orgId/bookings/:bookingId/transitions': 'staff',

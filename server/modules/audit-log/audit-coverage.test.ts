@@ -20,6 +20,7 @@ const EXEMPT: Record<string, string> = {
   'POST /api/public/availability': 'a read: the slot grid',
   'POST /api/public/manage/{token}/availability': 'a read: the slot grid for moving a booking',
   'POST /api/orgs/{orgId}/bookings/preview': 'a read: the bay an admin booking would get, nothing is written',
+  'POST /api/orgs/{orgId}/bookings/preview-sites': 'a read: where an admin booking could go at each site, nothing is written',
   'POST /api/sites/{siteId}/plate-reads':
     'stores a plate read in plate_reads, itself a log (who, source, time, camera); what is done with it — a check-in, resolve, ignore — is audited',
   'POST /api/sites/{siteId}/plate-reads/photo': 'as POST …/plate-reads: the read of a photographed plate, kept in plate_reads',

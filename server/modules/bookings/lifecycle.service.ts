@@ -14,6 +14,7 @@ import {
   type MoveWindow,
 } from '../../../domain/booking-lifecycle';
 import { localDateOf, localTimeOf } from '../../../domain/slot-grid';
+import { letsVehicleIn, siteEmergencyHoldMessage } from '../../../domain/site-emergency';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { eq } from 'drizzle-orm';
@@ -75,16 +76,11 @@ const TIMESTAMP_FIELD: Partial<Record<BookingStatus, keyof repo.BookingUpdate>> 
  * The refusal of a move that sends a vehicle in while its site is stopped for an emergency (issue 22
  * item 6): check-in, start at the bay, call to a bay. 409: the booking is fine, the site is not.
  */
-export const siteEmergencyHold = (siteName: string, reason: string | null) =>
-  conflict(
-    'site_emergency',
-    `Operations at ${siteName} are stopped (emergency${reason ? `: ${reason}` : ''}). Check-in and calling vehicles to bays are on hold until the site resumes.`,
-  );
+export const siteEmergencyHold = (siteName: string, reason: string | null) => conflict('site_emergency', siteEmergencyHoldMessage(siteName, reason));
 
 /** Throws siteEmergencyHold when the booking's site is stopped and the move would let a vehicle in or send it to a bay. */
 export async function refuseWhileSiteStopped(tx: Tx, siteId: string, from: BookingStatus, to: BookingStatus): Promise<void> {
-  const letsVehicleIn = to === 'checked_in' || (from === 'checked_in' && to === 'in_progress');
-  if (!letsVehicleIn) return;
+  if (!letsVehicleIn(from, to)) return;
   const [site] = await tx.select({ name: sites.name, emergencyAt: sites.emergencyAt, reason: sites.emergencyReason }).from(sites).where(eq(sites.id, siteId));
   if (site?.emergencyAt) throw siteEmergencyHold(site.name, site.reason);
 }

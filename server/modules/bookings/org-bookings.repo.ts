@@ -79,9 +79,18 @@ async function countBookings(db: Conn, where: SQL[]) {
   return row?.n ?? 0;
 }
 
+/** The organization's active sites, by name (the admin form's availability per site). */
+export function listActiveSites(db: Conn, scope: OrgScope) {
+  return db
+    .select({ id: sites.id, name: sites.name, timeZone: sites.timeZone })
+    .from(sites)
+    .where(and(eq(sites.orgId, scope.orgId), eq(sites.active, true)))
+    .orderBy(asc(sites.name));
+}
+
 export async function findBooking(db: Conn, scope: OrgScope, bookingId: string) {
   const [row] = await db
-    .select({ booking: bookings, siteName: sites.name, bayName: bays.name, timeZone: sites.timeZone })
+    .select({ booking: bookings, siteName: sites.name, bayName: bays.name, timeZone: sites.timeZone, emergencyAt: sites.emergencyAt, emergencyReason: sites.emergencyReason })
     .from(bookings)
     .innerJoin(sites, eq(sites.id, bookings.siteId))
     .innerJoin(bays, eq(bays.id, bookings.bayId))

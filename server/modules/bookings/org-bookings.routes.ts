@@ -56,6 +56,19 @@ const orgBookingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx
     async (request) => service.previewAdminBooking(ctx, orgScope(request), request.body),
   );
 
+  app.post(
+    '/bookings/preview-sites',
+    {
+      schema: {
+        ...contract['POST /api/orgs/:orgId/bookings/preview-sites'],
+        tags: ['bookings'],
+        summary: 'Where an admin booking could go at each site, when the organization lets hauliers choose the site; nothing is written',
+        security,
+      },
+    },
+    async (request) => service.previewAdminBookingSites(ctx, orgScope(request), request.body),
+  );
+
   app.get(
     '/bookings/:bookingId',
     {

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { allowedTransitionsAt, BOOKING_STATUS_LABELS, RESCHEDULABLE_STATUSES, upcomingTransitions } from '../../../domain/booking-lifecycle';
+import { letsVehicleIn, siteEmergencyHoldMessage } from '../../../domain/site-emergency';
 import type { BookingStatus } from '../../../domain/enums';
 import type {
   AdminBookingPreview,
+  AdminBookingSites,
+  AdminBookingSitesTarget,
   AdminBookingTarget,
   adminBookingSchema,
   BookingDetail,
@@ -25,6 +28,7 @@ import { requireOrgAdmin, type OrgScope } from '../../plugins/org-scope';
 import type { ResolveAffectedInput } from '../../../domain/affected-bookings';
 import { findAffectedBookings, publishResolved, resolveAffectedInTx } from './affected-bookings';
 import { findLinkedTenant } from '../tenants/tenant-link';
+import { readOrgSettingsOf } from '../org-settings/org-settings.service';
 import { assertWithinPlanLimit } from '../billing/plan-limits';
 import { hashToken } from '../../auth/tokens';
 import { manageTokenFor } from './manage-token';
@@ -68,6 +72,11 @@ export async function getBooking(ctx: AppContext, scope: OrgScope, bookingId: st
   const b = row.booking;
   const status = b.status as BookingStatus;
   const now = ctx.clock.now();
+  // While the site is stopped the moves that let a vehicle in are held (the lifecycle refuses them):
+  // not offered, and each is listed with the refusal's words so the screen says why.
+  const open = allowedTransitionsAt(status, scope.actor, b, now);
+  const held = row.emergencyAt ? open.filter((to) => letsVehicleIn(status, to)) : [];
+  const holdMessage = siteEmergencyHoldMessage(row.siteName, row.emergencyReason);
   return {
     id: b.id,
     version: b.version,
@@ -107,7 +116,8 @@ export async function getBooking(ctx: AppContext, scope: OrgScope, bookingId: st
     noShowAt: iso(b.noShowAt),
     createdAt: b.createdAt.toISOString(),
     updatedAt: b.updatedAt.toISOString(),
-    allowedTransitions: allowedTransitionsAt(status, scope.actor, b, now),
+    allowedTransitions: open.filter((to) => !held.includes(to)),
+    heldTransitions: held.map((to) => ({ to, message: holdMessage })),
     upcomingTransitions: upcomingTransitions(status, scope.actor, b, now).map((u) => ({ to: u.to, opensAt: u.opensAt.toISOString() })),
     documents: documents.map((d) => ({ id: d.id, fileName: d.fileName, contentType: d.contentType, sizeBytes: d.sizeBytes, createdAt: d.createdAt.toISOString() })),
     history: history.map((h) => ({
@@ -215,6 +225,32 @@ export async function previewAdminBooking(ctx: AppContext, scope: OrgScope, inpu
     return { first: first!, timeZone: site!.timeZone };
   });
   return { siteId: first.siteId, siteName: first.siteName, bayId: first.bayId, bayName: first.bayName, startTime: first.start.toISOString(), endTime: first.end.toISOString(), timeZone };
+}
+
+/**
+ * The same booking at each active site of the organization (its local date and slot there), when
+ * the organization lets hauliers choose the site (decision 039): the admin form then shows where
+ * there is room before the admin picks a site. Under best fit over all sites: the policy only.
+ */
+export async function previewAdminBookingSites(ctx: AppContext, scope: OrgScope, input: AdminBookingSitesTarget): Promise<AdminBookingSites> {
+  const now = ctx.clock.now();
+  const { hauliersChooseSite } = (await readOrgSettingsOf(ctx.database.db, scope.orgId)).booking;
+  if (!hauliersChooseSite) return { hauliersChooseSite, sites: [] };
+  return ctx.database.db.transaction(async (tx) => {
+    const result: AdminBookingSites['sites'] = [];
+    for (const site of await repo.listActiveSites(tx, scope)) {
+      const entry = { siteId: site.id, siteName: site.name, timeZone: site.timeZone };
+      try {
+        const [first] = await adminCandidates(tx, scope, { ...input, siteId: site.id }, now);
+        result.push({ ...entry, bayName: first!.bayName, startTime: first!.start.toISOString(), endTime: first!.end.toISOString(), message: null });
+      } catch (error) {
+        // A full site, a slot outside its hours or horizon: said per site, the others still shown.
+        if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+        result.push({ ...entry, bayName: null, startTime: null, endTime: null, message: error.message });
+      }
+    }
+    return { hauliersChooseSite, sites: result };
+  });
 }
 
 /**

@@ -133,4 +133,34 @@ describe.each(databaseKinds)('haulier chooses the site on %s', (kind) => {
       await setChoice(false);
     }
   });
+
+  it('the admin form’s availability per site follows the policy: none under best fit, each site’s bay or reason when hauliers choose', async () => {
+    const sitesPreview = (body: Record<string, unknown> = {}) =>
+      t.app.inject({ method: 'POST', url: `/api/orgs/${org.id}/bookings/preview-sites`, headers: admin, payload: { date: DATE, slot: '09:00', expectedDurationMin: 60, vehicleHeightM: 3.9, ...body } });
+    const off = await sitesPreview();
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toEqual({ hauliersChooseSite: false, sites: [] });
+
+    expect((await setChoice(true)).statusCode).toBe(200);
+    try {
+      const free = (await sitesPreview()).json();
+      expect(free).toEqual({
+        hauliersChooseSite: true,
+        sites: [
+          { siteId: north.id, siteName: 'North Terminal', timeZone: 'Australia/Sydney', bayName: 'N-1', startTime: '2026-11-23T22:00:00.000Z', endTime: '2026-11-23T23:00:00.000Z', message: null },
+          { siteId: south.id, siteName: 'South Terminal', timeZone: 'Australia/Sydney', bayName: 'S-1', startTime: '2026-11-23T22:00:00.000Z', endTime: '2026-11-23T23:00:00.000Z', message: null },
+        ],
+      });
+      // South full at 09:00: North still has its bay, South says why; nothing is written.
+      expect((await submit(request({ siteId: south.id }))).statusCode).toBe(201);
+      const [n, s] = (await sitesPreview()).json().sites;
+      expect(n).toMatchObject({ siteName: 'North Terminal', bayName: 'N-1', message: null });
+      expect(s).toMatchObject({ siteName: 'South Terminal', bayName: null, startTime: null, message: expect.stringMatching(/^No compatible bay is available/) });
+      // A vehicle no bay takes: each site says so.
+      for (const site of (await sitesPreview({ vehicleHeightM: 6 })).json().sites) expect(site).toMatchObject({ bayName: null, message: expect.any(String) });
+      expect((await t.ctx.database.query<{ n: number }>('select count(*)::int as n from bookings'))[0]!.n).toBe(1);
+    } finally {
+      await setChoice(false);
+    }
+  });
 });

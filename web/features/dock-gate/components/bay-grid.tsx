@@ -51,7 +51,9 @@ export function BayGrid({ bays, timeZone }: { bays: GateOverview['bays']; timeZo
               </Group>
               {bay.booking ? (
                 <Text size="xs" c="dark.6" style={{ overflowWrap: 'anywhere' }}>
-                  {bay.booking.vehicleRegistration} · until {localTimeOf(new Date(bay.booking.endTime), timeZone)}
+                  {bay.booking.vehicleRegistration}
+                  {bay.booking.startedAt ? ` · since ${localTimeOf(new Date(bay.booking.startedAt), timeZone)}` : ''} · until{' '}
+                  {localTimeOf(new Date(bay.booking.endTime), timeZone)}
                 </Text>
               ) : null}
             </Stack>

@@ -46,6 +46,12 @@ export function GateBookingRow({ booking, timeZone, busyId, onAction }: Props) {
             {time(booking.startTime)}–{time(booking.endTime)} · Bay {booking.bayName} · {booking.vehicleType}
             {booking.checkedInAt ? ` · in at ${time(booking.checkedInAt)}` : ''}
           </Text>
+          {/* The real start at the bay: Extend Time moves the planned end only, never this (issue 22 item 7). */}
+          {booking.startedAt ? (
+            <Text size="sm" fw={600} data-testid="at-bay-since">
+              At bay since {time(booking.startedAt)} · planned end {time(booking.endTime)}
+            </Text>
+          ) : null}
         </Stack>
         {buttons.length > 0 ? (
           <Group gap="xs" wrap="wrap">

@@ -1,6 +1,16 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { adminBookingPreviewSchema, AdminBookingInput, AdminBookingPreview, BookingDetail, BookingListQuery, BookingRescheduleInput, BookingTransitionInput } from '../../../../domain/org-bookings';
+import type {
+  adminBookingPreviewSchema,
+  adminBookingSitesSchema,
+  AdminBookingInput,
+  AdminBookingPreview,
+  AdminBookingSites,
+  BookingDetail,
+  BookingListQuery,
+  BookingRescheduleInput,
+  BookingTransitionInput,
+} from '../../../../domain/org-bookings';
 import { ApiError, apiCall, fetchApiFile, saveFile } from '../../../lib/api-client';
 
 // The organization's bookings (server: /api/orgs/:orgId/bookings…). Query keys start with
@@ -36,6 +46,11 @@ export function useBookingDetail(orgId: string | undefined, bookingId: string | 
 /** The bay an admin booking would get now (nothing is written). */
 export function previewAdminBooking(orgId: string, target: z.input<typeof adminBookingPreviewSchema>): Promise<AdminBookingPreview> {
   return apiCall('POST /api/orgs/:orgId/bookings/preview', { params: { orgId }, body: target });
+}
+
+/** The same booking at every site, when the organization lets hauliers choose the site (nothing is written). */
+export function previewAdminBookingSites(orgId: string, target: z.input<typeof adminBookingSitesSchema>): Promise<AdminBookingSites> {
+  return apiCall('POST /api/orgs/:orgId/bookings/preview-sites', { params: { orgId }, body: target });
 }
 
 export function createAdminBooking(orgId: string, input: AdminBookingInput): Promise<BookingDetail> {

@@ -60,6 +60,7 @@ function detail(status: BookingStatus, role: LifecycleActor, changes: Partial<Bo
     updatedAt: '2030-03-01T09:00:00Z',
     allowedTransitions: allowedTransitions(status, role),
     upcomingTransitions: [],
+    heldTransitions: [],
     documents: [],
     history: [],
     ...changes,
@@ -148,6 +149,20 @@ describe('BookingDrawer actions', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
     await waitFor(() => expect(api.callsTo(MOVE_PATH).map((c) => c.body)).toEqual([{ to: 'cancelled', version: 3 }]));
+  });
+
+  it('offers no Check In while the site is stopped, and says why in the server’s words', async () => {
+    const message = 'Operations at North Terminal are stopped (emergency: Forklift fire). Check-in and calling vehicles to bays are on hold until the site resumes.';
+    fakeApi({
+      [DETAIL_PATH]: () => ({
+        body: detail('approved', 'org_admin', { allowedTransitions: ['cancelled', 'no_show'], heldTransitions: [{ to: 'checked_in', message }] }),
+      }),
+    });
+    renderWithProviders(<BookingDrawer orgId={ORG} bookingId={ID} onClose={() => undefined} />);
+    expect(await actionButtons()).toEqual(['Cancel', 'Mark No-show', 'Reschedule']);
+    const hold = screen.getByTestId('emergency-hold');
+    expect(hold).toHaveTextContent('Check In on hold: emergency stop');
+    expect(hold).toHaveTextContent(message);
   });
 
   it('says what the server answered when the move is refused', async () => {

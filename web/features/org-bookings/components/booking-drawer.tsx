@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Divider, Drawer, Group, List, Loader, Modal, Stack, Table, Text, Textarea, Timeline, Title } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { IconAlertOctagon, IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { BOOKING_STATUS_LABELS, RELEASED_BOOKING_STATUSES, RESCHEDULABLE_STATUSES, TRANSITION_ACTION_LABELS } from '../../../../domain/booking-lifecycle';
 import {
@@ -136,8 +136,9 @@ function Actions({ orgId, booking }: { orgId: string; booking: BookingDetail }) 
   // The server says which moves are open now, the clock included, and when the others open.
   const moves = booking.allowedTransitions;
   const upcoming = booking.upcomingTransitions;
+  const held = booking.heldTransitions;
   const canReschedule = RESCHEDULABLE_STATUSES.includes(booking.status);
-  if (moves.length === 0 && upcoming.length === 0 && !canReschedule) {
+  if (moves.length === 0 && upcoming.length === 0 && held.length === 0 && !canReschedule) {
     return <Text size="sm" c="dimmed">No further action: this booking is {BOOKING_STATUS_LABELS[booking.status].toLowerCase()}.</Text>;
   }
   return (
@@ -162,6 +163,7 @@ function Actions({ orgId, booking }: { orgId: string; booking: BookingDetail }) 
           </Button>
         ) : null}
       </Group>
+      {held.length > 0 ? <HeldMoves held={held} /> : null}
       {upcoming.map((u) => (
         <Text key={u.to} size="sm" c="dimmed" data-testid="upcoming-move">
           {TRANSITION_ACTION_LABELS[u.to] ?? BOOKING_STATUS_LABELS[u.to]} opens {formatDateTime(u.opensAt, booking.timeZone)} (site time, {booking.timeZone}).
@@ -178,6 +180,16 @@ function Actions({ orgId, booking }: { orgId: string; booking: BookingDetail }) 
         onConfirm={(reason) => asking && run(asking, reason)}
       />
     </Stack>
+  );
+}
+
+/** The moves an emergency stop at the booking's site holds: not offered, and the server's reason shown instead (as the dock screens do). */
+function HeldMoves({ held }: { held: BookingDetail['heldTransitions'] }) {
+  const names = held.map((h) => TRANSITION_ACTION_LABELS[h.to] ?? BOOKING_STATUS_LABELS[h.to]).join(' and ');
+  return (
+    <Alert color="red.9" variant="filled" icon={<IconAlertOctagon size={20} aria-hidden />} title={`${names} on hold: emergency stop`} data-testid="emergency-hold">
+      {held[0]!.message}
+    </Alert>
   );
 }
 

@@ -12,6 +12,7 @@ import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { applyApiFieldErrors, zodFormValidate } from '../../../lib/zod-form';
 import { createAdminBooking, previewAdminBooking } from '../api/org-bookings-api';
+import { SiteAvailability, useSiteAvailability, type SiteTarget } from './site-availability';
 
 type Values = {
   siteId: string;
@@ -115,6 +116,7 @@ export function NewBookingModal({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [initialSiteId, opened]);
   const preview = useBayPreview(orgId, opened ? form.values : null);
+  const perSite = useSiteAvailability(orgId, opened ? siteTargetOf(form.values) : null);
   const create = useMutation({
     mutationFn: (input: AdminBookingInput) => createAdminBooking(orgId, input),
     onSuccess: (booking) => {
@@ -179,6 +181,7 @@ export function NewBookingModal({
               {...form.getInputProps('overrideMinAdvance', { type: 'checkbox' })}
             />
           </Stack>
+          <SiteAvailability state={perSite} siteId={form.values.siteId} onChoose={(id) => form.setFieldValue('siteId', id)} />
           <BayPreview state={preview} />
           {formError ? (
             <Alert color="red" title="Not booked" role="alert">
@@ -206,21 +209,25 @@ type PreviewState =
   | { kind: 'ready'; siteName: string; bayName: string; startTime: string; endTime: string; timeZone: string };
 
 /** The bay the server's allocator would give the booking now, once site, day, time and vehicle height are filled in. */
-function useBayPreview(orgId: string, values: Values | null): PreviewState {
+/** What decides a bay at any site, once day, time and vehicle height are filled in. */
+function siteTargetOf(values: Values | null): SiteTarget | null {
   const height = values ? Number(values.vehicleHeightM) : NaN;
   const length = values && values.vehicleLengthM !== '' ? Number(values.vehicleLengthM) : undefined;
-  const target =
-    values && values.siteId && values.date && /^\d\d:\d\d$/.test(values.slot) && values.vehicleHeightM !== '' && Number.isFinite(height)
-      ? {
-          siteId: values.siteId,
-          date: values.date,
-          slot: values.slot,
-          expectedDurationMin: Number(values.expectedDurationMin),
-          vehicleHeightM: height,
-          vehicleLengthM: length,
-          overrideMinAdvance: values.overrideMinAdvance,
-        }
-      : null;
+  return values && values.date && /^\d\d:\d\d$/.test(values.slot) && values.vehicleHeightM !== '' && Number.isFinite(height)
+    ? {
+        date: values.date,
+        slot: values.slot,
+        expectedDurationMin: Number(values.expectedDurationMin),
+        vehicleHeightM: height,
+        vehicleLengthM: length,
+        overrideMinAdvance: values.overrideMinAdvance,
+      }
+    : null;
+}
+
+function useBayPreview(orgId: string, values: Values | null): PreviewState {
+  const at = siteTargetOf(values);
+  const target = at && values?.siteId ? { siteId: values.siteId, ...at } : null;
   const query = useQuery({
     queryKey: ['org', orgId, 'booking-preview', target],
     queryFn: () => previewAdminBooking(orgId, target!),
