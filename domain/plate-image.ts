@@ -39,6 +39,8 @@ export type PlateRegion = {
   expectedLength: number | null;
   /** Whether the characters were light on a dark plate. */
   inverted: boolean;
+  /** The row's slope in the picture (pixels down per pixel right; positive: turned clockwise). */
+  slope: number;
 };
 
 /** The fewest characters a plate row may have (shorter rows are too easily found in noise). */
@@ -281,7 +283,7 @@ function findRows(chars: Component[]): Component[][] {
 }
 
 /** Resamples a greyscale picture by `scale`: area average when shrinking, bilinear when growing. */
-function resample(image: GreyImage, scale: number): GreyImage {
+export function resample(image: GreyImage, scale: number): GreyImage {
   const { width, height, data } = image;
   const outWidth = Math.max(1, Math.round(width * scale));
   const outHeight = Math.max(1, Math.round(height * scale));
@@ -410,14 +412,18 @@ function renderSpaced(row: Component[], labels: Int32Array, grey: GreyImage, thr
  */
 export type CharacterShape = { aspect: number; topLean: number };
 
-function shapesOf(row: Component[], labels: Int32Array, width: number): CharacterShape[] {
-  // The row's slope from the characters' bottoms (least squares): a tilt leans every stroke alike.
+/** The row's slope from the characters' bottoms (least squares): a tilt leans every stroke alike. */
+function slopeOf(row: Component[]): number {
   const xs = row.map((c) => (c.x0 + c.x1) / 2);
   const ys = row.map((c) => c.y1);
   const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
   const my = ys.reduce((a, b) => a + b, 0) / ys.length;
   const sxx = xs.reduce((a, x) => a + (x - mx) ** 2, 0);
-  const slope = sxx > 0 ? xs.reduce((a, x, i) => a + (x - mx) * (ys[i]! - my), 0) / sxx : 0;
+  return sxx > 0 ? xs.reduce((a, x, i) => a + (x - mx) * (ys[i]! - my), 0) / sxx : 0;
+}
+
+function shapesOf(row: Component[], labels: Int32Array, width: number): CharacterShape[] {
+  const slope = slopeOf(row);
   return row.map((c) => {
     const h = heightOf(c);
     const band = Math.max(1, Math.round(h / 4));
@@ -439,6 +445,38 @@ function shapesOf(row: Component[], labels: Int32Array, width: number): Characte
     const lean = top - bottom - (h - band) * slope;
     return { aspect: widthOf(c) / h, topLean: -lean / h };
   });
+}
+
+/**
+ * The picture turned by `angle` radians (clockwise positive, about its centre), same size,
+ * bilinear; what comes in from outside takes the nearest edge pixel (no dark corners to read).
+ */
+export function rotate(image: GreyImage, angle: number): GreyImage {
+  const { width, height, data } = image;
+  const out = new Uint8Array(width * height);
+  const cos = Math.cos(angle);
+  const sin = Math.sin(angle);
+  const cx = (width - 1) / 2;
+  const cy = (height - 1) / 2;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      // The source of an output pixel: the output point turned back by the angle.
+      const dx = x - cx;
+      const dy = y - cy;
+      const fx = Math.min(width - 1, Math.max(0, cx + dx * cos + dy * sin));
+      const fy = Math.min(height - 1, Math.max(0, cy - dx * sin + dy * cos));
+      const x0 = Math.floor(fx);
+      const y0 = Math.floor(fy);
+      const x1 = Math.min(width - 1, x0 + 1);
+      const y1 = Math.min(height - 1, y0 + 1);
+      const ax = fx - x0;
+      const ay = fy - y0;
+      const top = data[y0 * width + x0]! * (1 - ax) + data[y0 * width + x1]! * ax;
+      const bottom = data[y1 * width + x0]! * (1 - ax) + data[y1 * width + x1]! * ax;
+      out[y * width + x] = Math.round(top * (1 - ay) + bottom * ay);
+    }
+  }
+  return { width, height, data: out };
 }
 
 function padImage(image: GreyImage, pad: number): GreyImage {
@@ -478,6 +516,7 @@ export function findPlateRegions(image: GreyImage, options: { maxRegions?: numbe
     characters: row.length,
     expectedLength: row.every((c) => widthOf(c) < heightOf(c) * SINGLE_MAX_ASPECT) ? row.length : null,
     inverted,
+    slope: slopeOf(row),
   }));
 }
 
