@@ -14,6 +14,22 @@ import { choosePlate, isLayoutPlate, settleLookAlikes, type ChosenPlate, type Pa
 /** Reads one prepared row (black ink on white) as one line of text, with its confidence (0–100). */
 export type RecognizeRow = (row: GreyImage) => Promise<PassRead>;
 
+/** The part of Tesseract's page (blocks) that holds its per-character confidences. */
+export type OcrBlocks = ReadonlyArray<{
+  paragraphs: ReadonlyArray<{ lines: ReadonlyArray<{ words: ReadonlyArray<{ symbols: ReadonlyArray<{ confidence: number }> }> }> }>;
+}>;
+
+/**
+ * A read's confidence: the median of its characters' (0–100). Tesseract's own figure for the
+ * text is 0 for most reads with a whitelist, and it gives the first character after a space 0.
+ */
+export function symbolConfidence(blocks: OcrBlocks | null | undefined): number {
+  const values = (blocks ?? [])
+    .flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words.flatMap((w) => w.symbols.map((s) => s.confidence)))))
+    .sort((a, b) => a - b);
+  return values.length === 0 ? 0 : values[Math.floor(values.length / 2)]!;
+}
+
 /** Rows of characters read per picture at most (the longest rows first). */
 export const MAX_ROWS = 3;
 /** A plate fitting a layout as read, read alike by this many passes, is taken without more passes. */

@@ -15,7 +15,7 @@ import sharp from 'sharp';
 import Tesseract from 'tesseract.js';
 import { MAX_WORKING_SIDE, type GreyImage } from '../../domain/plate-image';
 import type { PassRead } from '../../domain/plate-layouts';
-import { readPlateRows } from '../../domain/plate-reading';
+import { readPlateRows, symbolConfidence } from '../../domain/plate-reading';
 import { OCR_LANG_DATA, OCR_LANGUAGE, OCR_PARAMETERS, type PlateOcrResult } from '../../domain/plate-ocr-config';
 
 export type { PlateOcrResult } from '../../domain/plate-ocr-config';
@@ -129,22 +129,11 @@ async function decode(image: Buffer): Promise<Decoded> {
   }
 }
 
-/**
- * The read's confidence: the median of its characters' (0–100). Tesseract's own figure for the
- * text is 0 for most reads with a whitelist, and it gives the first character after a space 0.
- */
-function symbolConfidence(page: Tesseract.Page): number {
-  const values = (page.blocks ?? [])
-    .flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words.flatMap((w) => w.symbols.map((s) => s.confidence)))))
-    .sort((a, b) => a - b);
-  return values.length === 0 ? 0 : values[Math.floor(values.length / 2)]!;
-}
-
 async function recognizeRow(worker: OcrWorker, row: GreyImage): Promise<PassRead> {
   const png = await sharp(row.data, { raw: { width: row.width, height: row.height, channels: 1 } }).png({ compressionLevel: 1 }).toBuffer();
   try {
     const { data } = await withTimeout(worker.recognize(png, {}, { text: true, blocks: true }), READ_TIMEOUT_MS);
-    return { text: data.text.replace(/\s+/g, ' ').trim(), confidence: symbolConfidence(data) };
+    return { text: data.text.replace(/\s+/g, ' ').trim(), confidence: symbolConfidence(data.blocks) };
   } catch (error) {
     await stopEngine();
     throw error;
