@@ -282,6 +282,39 @@ function findRows(chars: Component[]): Component[][] {
   return rows.sort((a, b) => b.length - a.length || median(b.map(heightOf)) - median(a.map(heightOf)));
 }
 
+/** The component's typical stroke width: the median length of its horizontal runs of ink. */
+function strokeWidthOf(c: Component, labels: Int32Array, width: number): number {
+  const runs: number[] = [];
+  for (let y = c.y0; y <= c.y1; y++) {
+    let run = 0;
+    for (let x = c.x0; x <= c.x1 + 1; x++) {
+      if (x <= c.x1 && labels[y * width + x] === c.label) run++;
+      else if (run > 0) {
+        runs.push(run);
+        run = 0;
+      }
+    }
+  }
+  return runs.length > 0 ? median(runs) : 0;
+}
+
+/**
+ * The row without a bar at either end thinner than 0.6 of its characters’ strokes: the edge of the
+ * plate's frame (a line), not an I or a 1 (a stroke as wide as the others'). Null when too few
+ * characters remain.
+ */
+function withoutFrameEdges(row: Component[], labels: Int32Array, width: number): Component[] | null {
+  const strokes = row.map((c) => strokeWidthOf(c, labels, width));
+  const stroke = median(strokes);
+  const isEdge = (i: number) => widthOf(row[i]!) < heightOf(row[i]!) * 0.36 && widthOf(row[i]!) < stroke * 0.6;
+  let first = 0;
+  let last = row.length - 1;
+  while (first <= last && isEdge(first)) first++;
+  while (last >= first && isEdge(last)) last--;
+  const kept = row.slice(first, last + 1);
+  return kept.length >= MIN_ROW ? kept : null;
+}
+
 /** Resamples a greyscale picture by `scale`: area average when shrinking, bilinear when growing. */
 export function resample(image: GreyImage, scale: number): GreyImage {
   const { width, height, data } = image;
@@ -506,7 +539,10 @@ export function findPlateRegions(image: GreyImage, options: { maxRegions?: numbe
     const labelled = labelComponents(ink, width, height);
     if (!labelled) continue;
     const chars = labelled.components.filter((c) => isCharacterLike(c, height));
-    for (const row of findRows(chars)) found.push({ row, labels: labelled.labels, inverted });
+    for (const candidate of findRows(chars)) {
+      const row = withoutFrameEdges(candidate, labelled.labels, width);
+      if (row) found.push({ row, labels: labelled.labels, inverted });
+    }
   }
   found.sort((a, b) => b.row.length - a.row.length || median(b.row.map(heightOf)) - median(a.row.map(heightOf)));
   return found.slice(0, options.maxRegions ?? 3).map(({ row, labels, inverted }) => ({
