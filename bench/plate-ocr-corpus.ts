@@ -4,6 +4,7 @@
 // read compared exactly with the truth (letters and digits, spacing ignored: O is not 0 here).
 // Prints every miss, the figure per typeface, and `plate OCR exact: N/M`; exits 1 below 95 %.
 // Run alone: npx tsx bench/plate-ocr-corpus.ts
+// Options: --corpus <folder> reads another corpus (a held-out one from generate.ts --seed N --out <folder>).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,7 +15,8 @@ import type { CorpusEntry } from './plate-corpus/generate';
 import { ms, summarize } from './lib/stats';
 
 const TARGET = 0.95;
-const corpusDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'plate-corpus');
+const corpusOption = process.argv.indexOf('--corpus');
+const corpusDir = corpusOption > 0 ? path.resolve(process.argv[corpusOption + 1]!) : path.join(path.dirname(fileURLToPath(import.meta.url)), 'plate-corpus');
 const entries = JSON.parse(fs.readFileSync(path.join(corpusDir, 'truth.json'), 'utf8')) as CorpusEntry[];
 
 try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findPlateRegions, greyFromRgba, MIN_ROW, otsuThreshold, rgbaFromGrey, TARGET_CHAR_HEIGHT, workingScale, type GreyImage } from './plate-image';
+import { findPlateRegions, greyFromRgba, MIN_ROW, otsuThreshold, rgbaFromGrey, rotate, TARGET_CHAR_HEIGHT, workingScale, type GreyImage } from './plate-image';
 
 function canvas(width: number, height: number, background: number): GreyImage {
   return { width, height, data: new Uint8Array(width * height).fill(background) };
@@ -77,6 +77,15 @@ describe('findPlateRegions', () => {
     expect(findPlateRegions(image)[0]?.characters).toBe(7);
   });
 
+  it("leaves out a line at a row's end thinner than the characters' strokes (the frame), not an I", () => {
+    const image = canvas(420, 160, 230);
+    for (let i = 0; i < 6; i++) glyph(image, 60 + i * 32, 50, 22, 40, 20, 6); // strokes 6 px wide
+    fillRect(image, 46, 50, 3, 40, 20); // the frame's edge, as high as the characters
+    expect(findPlateRegions(image)[0]).toMatchObject({ characters: 6, expectedLength: 6 });
+    fillRect(image, 44, 50, 6, 40, 20); // as wide as the strokes: an I
+    expect(findPlateRegions(image)[0]).toMatchObject({ characters: 7, expectedLength: 7 });
+  });
+
   it('puts the longer row first when there are two', () => {
     const image = canvas(400, 260, 230);
     plate(image, 40, 30, 4, 20);
@@ -116,6 +125,17 @@ describe('findPlateRegions', () => {
   });
 });
 
+describe('the row slope', () => {
+  it("measures a row's slope from its characters' feet", () => {
+    const image = canvas(400, 200, 230);
+    plate(image, 60, 40, 6, 20, 4); // 4 px down per 32 px
+    expect(findPlateRegions(image)[0]!.slope).toBeCloseTo(4 / 32, 2);
+    const level = canvas(400, 160, 230);
+    plate(level, 60, 50, 6, 20);
+    expect(findPlateRegions(level)[0]!.slope).toBe(0);
+  });
+});
+
 describe('pixels', () => {
   it("splits a two-tone histogram between the tones (Otsu's method)", () => {
     const data = new Uint8Array(1000);
@@ -137,5 +157,20 @@ describe('pixels', () => {
     expect(workingScale(800, 600)).toBe(1);
     expect(workingScale(4000, 3000)).toBeCloseTo(1200 / 4000);
     expect(workingScale(1000, 2400)).toBeCloseTo(0.5);
+  });
+
+  it('turns a picture clockwise about its centre, edges filled from the nearest pixel', () => {
+    const image = canvas(101, 101, 255);
+    fillRect(image, 10, 48, 81, 5, 0); // a level bar through the centre
+    expect(rotate(image, 0).data).toEqual(image.data);
+    const turned = rotate(image, Math.PI / 12); // 15° clockwise: the right end goes down
+    const inkIn = (x: number) => [...Array(101).keys()].filter((y) => turned.data[y * 101 + x]! < 128);
+    const left = inkIn(20);
+    const right = inkIn(80);
+    expect(right[0]! - left[0]!).toBeGreaterThan(12);
+    expect(Math.abs(inkIn(50)[0]! - 48)).toBeLessThanOrEqual(1);
+    // No black corners come in from outside the picture.
+    expect(turned.data[0]).toBe(255);
+    expect(turned.data[101 * 101 - 1]).toBe(255);
   });
 });

@@ -39,6 +39,8 @@ export type PlateRegion = {
   expectedLength: number | null;
   /** Whether the characters were light on a dark plate. */
   inverted: boolean;
+  /** The row's slope in the picture (pixels down per pixel right; positive: turned clockwise). */
+  slope: number;
 };
 
 /** The fewest characters a plate row may have (shorter rows are too easily found in noise). */
@@ -280,8 +282,41 @@ function findRows(chars: Component[]): Component[][] {
   return rows.sort((a, b) => b.length - a.length || median(b.map(heightOf)) - median(a.map(heightOf)));
 }
 
+/** The component's typical stroke width: the median length of its horizontal runs of ink. */
+function strokeWidthOf(c: Component, labels: Int32Array, width: number): number {
+  const runs: number[] = [];
+  for (let y = c.y0; y <= c.y1; y++) {
+    let run = 0;
+    for (let x = c.x0; x <= c.x1 + 1; x++) {
+      if (x <= c.x1 && labels[y * width + x] === c.label) run++;
+      else if (run > 0) {
+        runs.push(run);
+        run = 0;
+      }
+    }
+  }
+  return runs.length > 0 ? median(runs) : 0;
+}
+
+/**
+ * The row without a bar at either end thinner than 0.6 of its characters’ strokes: the edge of the
+ * plate's frame (a line), not an I or a 1 (a stroke as wide as the others'). Null when too few
+ * characters remain.
+ */
+function withoutFrameEdges(row: Component[], labels: Int32Array, width: number): Component[] | null {
+  const strokes = row.map((c) => strokeWidthOf(c, labels, width));
+  const stroke = median(strokes);
+  const isEdge = (i: number) => widthOf(row[i]!) < heightOf(row[i]!) * 0.36 && widthOf(row[i]!) < stroke * 0.6;
+  let first = 0;
+  let last = row.length - 1;
+  while (first <= last && isEdge(first)) first++;
+  while (last >= first && isEdge(last)) last--;
+  const kept = row.slice(first, last + 1);
+  return kept.length >= MIN_ROW ? kept : null;
+}
+
 /** Resamples a greyscale picture by `scale`: area average when shrinking, bilinear when growing. */
-function resample(image: GreyImage, scale: number): GreyImage {
+export function resample(image: GreyImage, scale: number): GreyImage {
   const { width, height, data } = image;
   const outWidth = Math.max(1, Math.round(width * scale));
   const outHeight = Math.max(1, Math.round(height * scale));
@@ -410,14 +445,18 @@ function renderSpaced(row: Component[], labels: Int32Array, grey: GreyImage, thr
  */
 export type CharacterShape = { aspect: number; topLean: number };
 
-function shapesOf(row: Component[], labels: Int32Array, width: number): CharacterShape[] {
-  // The row's slope from the characters' bottoms (least squares): a tilt leans every stroke alike.
+/** The row's slope from the characters' bottoms (least squares): a tilt leans every stroke alike. */
+function slopeOf(row: Component[]): number {
   const xs = row.map((c) => (c.x0 + c.x1) / 2);
   const ys = row.map((c) => c.y1);
   const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
   const my = ys.reduce((a, b) => a + b, 0) / ys.length;
   const sxx = xs.reduce((a, x) => a + (x - mx) ** 2, 0);
-  const slope = sxx > 0 ? xs.reduce((a, x, i) => a + (x - mx) * (ys[i]! - my), 0) / sxx : 0;
+  return sxx > 0 ? xs.reduce((a, x, i) => a + (x - mx) * (ys[i]! - my), 0) / sxx : 0;
+}
+
+function shapesOf(row: Component[], labels: Int32Array, width: number): CharacterShape[] {
+  const slope = slopeOf(row);
   return row.map((c) => {
     const h = heightOf(c);
     const band = Math.max(1, Math.round(h / 4));
@@ -439,6 +478,38 @@ function shapesOf(row: Component[], labels: Int32Array, width: number): Characte
     const lean = top - bottom - (h - band) * slope;
     return { aspect: widthOf(c) / h, topLean: -lean / h };
   });
+}
+
+/**
+ * The picture turned by `angle` radians (clockwise positive, about its centre), same size,
+ * bilinear; what comes in from outside takes the nearest edge pixel (no dark corners to read).
+ */
+export function rotate(image: GreyImage, angle: number): GreyImage {
+  const { width, height, data } = image;
+  const out = new Uint8Array(width * height);
+  const cos = Math.cos(angle);
+  const sin = Math.sin(angle);
+  const cx = (width - 1) / 2;
+  const cy = (height - 1) / 2;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      // The source of an output pixel: the output point turned back by the angle.
+      const dx = x - cx;
+      const dy = y - cy;
+      const fx = Math.min(width - 1, Math.max(0, cx + dx * cos + dy * sin));
+      const fy = Math.min(height - 1, Math.max(0, cy - dx * sin + dy * cos));
+      const x0 = Math.floor(fx);
+      const y0 = Math.floor(fy);
+      const x1 = Math.min(width - 1, x0 + 1);
+      const y1 = Math.min(height - 1, y0 + 1);
+      const ax = fx - x0;
+      const ay = fy - y0;
+      const top = data[y0 * width + x0]! * (1 - ax) + data[y0 * width + x1]! * ax;
+      const bottom = data[y1 * width + x0]! * (1 - ax) + data[y1 * width + x1]! * ax;
+      out[y * width + x] = Math.round(top * (1 - ay) + bottom * ay);
+    }
+  }
+  return { width, height, data: out };
 }
 
 function padImage(image: GreyImage, pad: number): GreyImage {
@@ -468,7 +539,10 @@ export function findPlateRegions(image: GreyImage, options: { maxRegions?: numbe
     const labelled = labelComponents(ink, width, height);
     if (!labelled) continue;
     const chars = labelled.components.filter((c) => isCharacterLike(c, height));
-    for (const row of findRows(chars)) found.push({ row, labels: labelled.labels, inverted });
+    for (const candidate of findRows(chars)) {
+      const row = withoutFrameEdges(candidate, labelled.labels, width);
+      if (row) found.push({ row, labels: labelled.labels, inverted });
+    }
   }
   found.sort((a, b) => b.row.length - a.row.length || median(b.row.map(heightOf)) - median(a.row.map(heightOf)));
   return found.slice(0, options.maxRegions ?? 3).map(({ row, labels, inverted }) => ({
@@ -478,6 +552,7 @@ export function findPlateRegions(image: GreyImage, options: { maxRegions?: numbe
     characters: row.length,
     expectedLength: row.every((c) => widthOf(c) < heightOf(c) * SINGLE_MAX_ASPECT) ? row.length : null,
     inverted,
+    slope: slopeOf(row),
   }));
 }
 

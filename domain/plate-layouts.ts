@@ -70,7 +70,8 @@ export function isLayoutPlate(plate: string): boolean {
 /** One pass' read: the text Tesseract gave (one line) and its confidence, 0–100. */
 export type PassRead = { text: string; confidence: number };
 
-export type ChosenPlate = { plate: string; score: number; passes: number; layout: string | null };
+/** A plate the reads support: its score, how many reads gave it, its layout, and the best of those reads' confidences. */
+export type ChosenPlate = { plate: string; score: number; passes: number; layout: string | null; confidence: number };
 
 /** Weight of a read fitting a layout as read; each swap costs SWAP_COST of it. */
 const LAYOUT_BONUS = 60;
@@ -96,9 +97,10 @@ export function choosePlate(reads: readonly PassRead[], expectedLength: number |
     if (fit ? !isPlausiblePlate(plate) && new Set(plate).size < 3 : !isPlausiblePlate(read)) continue;
     const weight = expectedLength === null || plate.length === expectedLength ? 1 : WRONG_LENGTH_WEIGHT;
     const score = weight * (Math.max(0, confidence) + (fit ? Math.max(0, LAYOUT_BONUS - SWAP_COST * fit.swaps) : 0));
-    const entry = pooled.get(plate) ?? { plate, score: 0, passes: 0, layout: fit?.layout ?? null };
+    const entry = pooled.get(plate) ?? { plate, score: 0, passes: 0, layout: fit?.layout ?? null, confidence: 0 };
     entry.score += score;
     entry.passes++;
+    entry.confidence = Math.max(entry.confidence, confidence);
     pooled.set(plate, entry);
   }
   return [...pooled.values()].sort((a, b) => b.score - a.score);

@@ -7,13 +7,15 @@
 // (bench/plate-ocr-corpus.ts) and the test (server/ocr/plate-corpus.test.ts) do not depend on the
 // fonts being installed.
 // Regenerate: npx tsx bench/plate-corpus/generate.ts
+// A held-out corpus (other plates and conditions, same recipe; not committed), to check the reader
+// was not fitted to the committed pictures: npx tsx bench/plate-corpus/generate.ts --seed 7 --out /tmp/plates-7
+// then npx tsx bench/plate-ocr-corpus.ts --corpus /tmp/plates-7
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const imagesDir = path.join(here, 'images');
 const FONT_FILES = '/usr/share/fonts/truetype/dejavu';
 
 export type CorpusEntry = {
@@ -119,9 +121,12 @@ async function drawEntry(entry: CorpusEntry, seed: number): Promise<Buffer> {
   return entry.format === 'jpeg' ? out.jpeg({ quality: 75 }).toBuffer() : out.png({ compressionLevel: 9 }).toBuffer();
 }
 
-/** The corpus' entries (without drawing them): the same list on every run. */
-export function corpusEntries(): CorpusEntry[] {
-  const random = mulberry32(20_261_127);
+/** The committed corpus' seed. */
+export const CORPUS_SEED = 20_261_127;
+
+/** The corpus' entries (without drawing them): the same list on every run for a seed. */
+export function corpusEntries(seed = CORPUS_SEED): CorpusEntry[] {
+  const random = mulberry32(seed);
   const entries: CorpusEntry[] = [];
   for (const typeface of TYPEFACES) {
     for (let i = 0; i < PER_TYPEFACE; i++) {
@@ -151,12 +156,21 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       throw new Error(`${typeface.file} is missing: install the Debian package fonts-dejavu-core`);
     }
   }
-  fs.rmSync(imagesDir, { recursive: true, force: true });
-  fs.mkdirSync(imagesDir, { recursive: true });
-  const entries = corpusEntries();
+  const option = (name: string) => {
+    const at = process.argv.indexOf(name);
+    return at > 0 ? process.argv[at + 1] : undefined;
+  };
+  const seed = Number(option('--seed') ?? CORPUS_SEED);
+  const outDir = path.resolve(option('--out') ?? here);
+  if (outDir === here && seed !== CORPUS_SEED) throw new Error('Another seed writes a held-out corpus: give it --out <folder>');
+  const outImages = path.join(outDir, 'images');
+  fs.rmSync(outImages, { recursive: true, force: true });
+  fs.mkdirSync(outImages, { recursive: true });
+  const entries = corpusEntries(seed);
   for (const [index, entry] of entries.entries()) {
-    fs.writeFileSync(path.join(imagesDir, entry.file), await drawEntry(entry, 1_000 + index));
+    // The committed corpus' noise seeds are 1000 + index; a held-out one's differ too.
+    fs.writeFileSync(path.join(outImages, entry.file), await drawEntry(entry, (seed === CORPUS_SEED ? 1_000 : seed) + index));
   }
-  fs.writeFileSync(path.join(here, 'truth.json'), `${JSON.stringify(entries, null, 1)}\n`);
-  console.log(`${entries.length} plates written to ${path.relative(process.cwd(), imagesDir)}`);
+  fs.writeFileSync(path.join(outDir, 'truth.json'), `${JSON.stringify(entries, null, 1)}\n`);
+  console.log(`${entries.length} plates written to ${path.relative(process.cwd(), outImages) || outImages}`);
 }

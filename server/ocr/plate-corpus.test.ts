@@ -8,7 +8,8 @@ import { closePlateOcr, readPlate } from './plate-ocr';
 
 // A fixed part of the plate corpus (bench/plate-corpus; the whole of it is bench/plate-ocr-corpus.ts):
 // the ZZZ 999 (read as 277999 before) in all six typefaces, and one more plate of each,
-// small, tilted and noisy ones among them. Each must be read exactly (spacing aside).
+// small, tilted and noisy ones among them, and tilted ones that need the row turned level. Each
+// must be read exactly (spacing aside).
 
 const corpus = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'bench', 'plate-corpus');
 const entries = JSON.parse(fs.readFileSync(path.join(corpus, 'truth.json'), 'utf8')) as CorpusEntry[];
@@ -25,6 +26,11 @@ const SUBSET = [
   '055-mono-bold-VNQ592E.jpg',
   '070-serif-P415UFS.jpg',
   '085-serif-bold-UXB629.jpg',
+  // Tilted rows Tesseract misread until the row was turned level: a last I or T dropped, an L read as 1.
+  '018-sans-bold-BO51SZI.jpg',
+  '028-sans-bold-GR25YFI.jpg',
+  '032-sans-bold-IU282WT.jpg',
+  '064-mono-bold-RMY295L.jpg',
 ];
 // The worker starts in about a second on a quiet machine; these machines are shared.
 const OCR_TIMEOUT_MS = 120_000;
@@ -35,7 +41,7 @@ afterAll(async () => {
 
 describe('the plate corpus, a fixed part', () => {
   it(
-    'reads every plate exactly, in six typefaces, 18–44 px, tilted and noisy',
+    'reads every plate exactly, in six typefaces, 18–60 px, tilted and noisy',
     async () => {
       const reads: Record<string, string | null> = {};
       const truth: Record<string, string> = {};

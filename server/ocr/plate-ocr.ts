@@ -13,8 +13,9 @@ import path from 'node:path';
 import type { Worker as ThreadWorker } from 'node:worker_threads';
 import sharp from 'sharp';
 import Tesseract from 'tesseract.js';
-import { findPlateRegions, MAX_WORKING_SIDE, reweigh, type GreyImage, type PlateRegion } from '../../domain/plate-image';
-import { choosePlate, isLayoutPlate, settleLookAlikes, type ChosenPlate, type PassRead } from '../../domain/plate-layouts';
+import { MAX_WORKING_SIDE, type GreyImage } from '../../domain/plate-image';
+import type { PassRead } from '../../domain/plate-layouts';
+import { readPlateRows, symbolConfidence } from '../../domain/plate-reading';
 import { OCR_LANG_DATA, OCR_LANGUAGE, OCR_PARAMETERS, type PlateOcrResult } from '../../domain/plate-ocr-config';
 
 export type { PlateOcrResult } from '../../domain/plate-ocr-config';
@@ -31,8 +32,6 @@ const START_TIMEOUT_MS = 60_000;
 const MAX_INPUT_PIXELS = 50_000_000;
 /** Raster formats sharp decodes that a camera or phone sends; SVG, PDF and the like are not photos. */
 const PHOTO_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'tiff', 'heif', 'avif']);
-/** Rows of characters read per picture at most (the longest rows first). */
-const MAX_ROWS = 3;
 
 const require = createRequire(import.meta.url);
 const langPath = path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), OCR_LANG_DATA);
@@ -130,112 +129,35 @@ async function decode(image: Buffer): Promise<Decoded> {
   }
 }
 
-/** The passes over one row: the prepared row, then with strokes thinner, thicker, and smaller. */
-const PASSES: ReadonlyArray<{ name: string; prepare: (region: PlateRegion) => GreyImage | Promise<GreyImage> }> = [
-  { name: 'row', prepare: (region) => region.image },
-  { name: 'spaced', prepare: (region) => region.spaced },
-  { name: 'thin', prepare: (region) => reweigh(region.image, 'thin') },
-  { name: 'thick', prepare: (region) => reweigh(region.image, 'thick') },
-  { name: 'spaced-thin', prepare: (region) => reweigh(region.spaced, 'thin') },
-  { name: 'small', prepare: (region) => resized(region.image, 0.7) },
-  { name: 'large', prepare: (region) => resized(region.image, 1.4) },
-];
-/** A plate fitting a layout as read, read alike by this many passes, is taken without more passes. */
-const AGREEING_PASSES = 2;
-
-async function resized(row: GreyImage, scale: number): Promise<GreyImage> {
-  const width = Math.max(1, Math.round(row.width * scale));
-  const height = Math.max(1, Math.round(row.height * scale));
-  const { data, info } = await sharp(row.data, { raw: { width: row.width, height: row.height, channels: 1 } })
-    .resize({ width, height, kernel: 'linear' })
-    .toColourspace('b-w')
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, data };
-}
-
-/**
- * The read's confidence: the median of its characters' (0–100). Tesseract's own figure for the
- * text is 0 for most reads with a whitelist, and it gives the first character after a space 0.
- */
-function symbolConfidence(page: Tesseract.Page): number {
-  const values = (page.blocks ?? [])
-    .flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words.flatMap((w) => w.symbols.map((s) => s.confidence)))))
-    .sort((a, b) => a - b);
-  return values.length === 0 ? 0 : values[Math.floor(values.length / 2)]!;
-}
-
 async function recognizeRow(worker: OcrWorker, row: GreyImage): Promise<PassRead> {
   const png = await sharp(row.data, { raw: { width: row.width, height: row.height, channels: 1 } }).png({ compressionLevel: 1 }).toBuffer();
   try {
     const { data } = await withTimeout(worker.recognize(png, {}, { text: true, blocks: true }), READ_TIMEOUT_MS);
-    return { text: data.text.replace(/\s+/g, ' ').trim(), confidence: symbolConfidence(data) };
+    return { text: data.text.replace(/\s+/g, ' ').trim(), confidence: symbolConfidence(data.blocks) };
   } catch (error) {
     await stopEngine();
     throw error;
   }
 }
 
-/** Rows with characters lower than this (pixels) are looked at again enlarged. */
-const SMALL_CHARACTERS = 30;
-const ENLARGE = 2.5;
-
 /**
- * A row of small characters found again in its part of the picture enlarged (Lanczos) before the
- * threshold: strokes a pixel or two wide keep their shape (a C and a J at 18 px no longer merge
- * into blobs). The row as found when the enlarged part shows none.
- */
-async function enlargedIfSmall(grey: GreyImage, region: PlateRegion): Promise<PlateRegion> {
-  const charHeight = (region.box.y1 - region.box.y0 + 1) / 2;
-  if (charHeight >= SMALL_CHARACTERS) return region;
-  const margin = Math.round(charHeight);
-  const left = Math.max(0, region.box.x0 - margin);
-  const top = Math.max(0, region.box.y0 - margin);
-  const width = Math.min(grey.width, region.box.x1 + margin + 1) - left;
-  const height = Math.min(grey.height, region.box.y1 + margin + 1) - top;
-  const { data, info } = await sharp(grey.data, { raw: { width: grey.width, height: grey.height, channels: 1 } })
-    .extract({ left, top, width, height })
-    .resize({ width: Math.round(width * ENLARGE), height: Math.round(height * ENLARGE), kernel: 'lanczos3' })
-    .toColourspace('b-w')
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const [again] = findPlateRegions({ width: info.width, height: info.height, data }, { maxRegions: 1 });
-  return again && again.characters >= region.characters ? again : region;
-}
-
-/**
- * Each row (longest first) is read in several passes (PASSES) and the reads are pooled
- * (domain/plate-layouts.ts choosePlate: agreement, confidence, plate layout). A row whose best
- * plate fits a layout stops the search; otherwise the next row is tried and the best over all wins.
+ * Each row (longest first) read in several passes and the reads pooled: domain/plate-reading.ts,
+ * as the browser does. The worker starts on the first row (a picture without one never starts it).
  */
 async function readRows(grey: GreyImage): Promise<PlateOcrResult> {
-  const regions = findPlateRegions(grey, { maxRegions: MAX_ROWS });
-  if (regions.length === 0) return { plate: null, candidates: [], reason: 'unreadable' };
-  if (!engine) engine = startEngine();
-  const worker = await engine;
-  setThreadHeld(worker, true);
+  let worker: OcrWorker | null = null;
   try {
-    const chosen: ChosenPlate[] = [];
-    for (const found of regions) {
-      const region = await enlargedIfSmall(grey, found);
-      const reads: PassRead[] = [];
-      let best: ChosenPlate | undefined;
-      for (const pass of PASSES) {
-        reads.push(await recognizeRow(worker, await pass.prepare(region)));
-        best = choosePlate(reads, region.expectedLength)[0];
-        const rightLength = region.expectedLength === null || best?.plate.length === region.expectedLength;
-        if (best && best.layout && rightLength && best.passes >= AGREEING_PASSES && isLayoutPlate(best.plate)) break;
+    const { plate, candidates } = await readPlateRows(grey, async (row) => {
+      if (!worker) {
+        if (!engine) engine = startEngine();
+        worker = await engine;
+        setThreadHeld(worker, true);
       }
-      const ranked = choosePlate(reads, region.expectedLength);
-      // A look-alike two layouts dispute (1 or I, 0 or O), settled by the character's shape.
-      if (ranked[0]) ranked[0] = { ...ranked[0], plate: settleLookAlikes(ranked[0].plate, region.shapes) };
-      chosen.push(...ranked);
-      if (ranked[0]?.layout) break;
-    }
-    const candidates = [...new Set(chosen.sort((a, b) => b.score - a.score).map((c) => c.plate))];
-    return candidates.length > 0 ? { plate: candidates[0]!, candidates } : { plate: null, candidates: [], reason: 'unreadable' };
+      return recognizeRow(worker, row);
+    });
+    return plate !== null ? { plate, candidates } : { plate: null, candidates: [], reason: 'unreadable' };
   } finally {
-    setThreadHeld(worker, false);
+    if (worker) setThreadHeld(worker, false);
   }
 }
 

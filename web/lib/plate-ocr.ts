@@ -1,14 +1,14 @@
 // Reading a number plate in the browser (the scan screen: a camera frame or an uploaded photo),
 // offline: tesseract.js runs in a Web Worker spawned from our own server (server/ocr/ocr-assets.ts
 // serves the worker, core and trained data; nothing from a CDN). The picture is drawn on a canvas,
-// shrunk and turned grey, then prepared exactly as on the server (domain/plate-image.ts: the rows
-// of characters, cleaned) and each row read as one line. A read counts only if it looks like a
-// plate (domain/plate-match.ts isPlausiblePlate); match the candidates with matchPlate.
+// shrunk and turned grey, then read exactly as on the server (domain/plate-reading.ts: the rows of
+// characters found, turned level and cleaned, each read in several passes, the reads pooled and
+// fitted to the plate layouts). Match the candidates with matchPlate.
 //
 // The worker (~4 MB of script and 3 MB of data, cached by the browser for a year) starts on the
 // first read or on preloadPlateOcr(); call closePlateOcr() when the scan screen closes.
 import Tesseract from 'tesseract.js';
-import { findPlateRegions, greyFromRgba, rgbaFromGrey, workingScale, type GreyImage } from '../../domain/plate-image';
+import { greyFromRgba, rgbaFromGrey, workingScale, type GreyImage } from '../../domain/plate-image';
 import {
   OCR_CORE_PATH,
   OCR_LANG_PATH,
@@ -17,22 +17,22 @@ import {
   OCR_WORKER_PATH,
   type PlateOcrResult,
 } from '../../domain/plate-ocr-config';
-import { hasLettersAndDigits, plateReadsFromText } from '../../domain/plate-match';
+import { readPlateRows, symbolConfidence } from '../../domain/plate-reading';
 
 export { OCR_CORE_PATH, OCR_LANG_PATH, OCR_WORKER_PATH } from '../../domain/plate-ocr-config';
 export type { PlateOcrResult } from '../../domain/plate-ocr-config';
 
 /**
- * A read in the browser: the shared result and Tesseract's confidence (0–1) for the row the plate
- * came from, or null when Tesseract gives none (with our whitelist it reports 0 for every read).
- * Sent with the read for the record; it decides nothing (decision 010: validate by plate pattern).
+ * A read in the browser: the shared result and a confidence (0–1): the best of the reads giving
+ * the plate, each the median of Tesseract's per-character confidences (its text confidence is 0
+ * under our whitelist); null when there is none. Sent with the read for the record; it decides
+ * nothing (decision 010: validate by plate pattern).
  */
 export type BrowserPlateOcrResult = PlateOcrResult & { confidence: number | null };
 
 /** What can be read: an uploaded file, a camera <video>, an <img>, a canvas or a decoded bitmap. */
 export type PlateImageSource = Blob | HTMLVideoElement | HTMLImageElement | HTMLCanvasElement | ImageBitmap;
 
-const MAX_ROWS = 3;
 /** Loading the worker, core and data (~4.5 MB the first time, on a phone at the gate) and starting. */
 const START_TIMEOUT_MS = 90_000;
 /** One row; far longer means the worker is stuck. */
@@ -164,6 +164,7 @@ async function decode(source: PlateImageSource): Promise<{ grey: GreyImage | nul
  * ('not_an_image', 'unreadable', or 'busy' while the previous read is still running — a camera
  * loop just skips that frame). Never throws for a bad picture; throws PlateOcrUnavailableError
  * if the OCR cannot start (its files did not load) or gets stuck (a later read starts afresh).
+ * The rows, passes and choice are the server's (domain/plate-reading.ts): both read alike.
  */
 export async function readPlateInBrowser(source: PlateImageSource): Promise<BrowserPlateOcrResult> {
   if (isReading) return { ...NONE, reason: 'busy' };
@@ -171,30 +172,24 @@ export async function readPlateInBrowser(source: PlateImageSource): Promise<Brow
   try {
     const decoded = await decode(source);
     if (decoded === 'not_an_image') return { ...NONE, reason: 'not_an_image' };
-    const regions = decoded.grey ? findPlateRegions(decoded.grey, { maxRegions: MAX_ROWS }) : [];
-    if (regions.length === 0) return { ...NONE, reason: 'unreadable' };
-    if (!engine) engine = startEngine();
-    const worker = await engine;
-    const rows: Array<{ text: string; confidence: number }> = [];
-    for (const region of regions) {
-      let row: { text: string; confidence: number };
+    if (!decoded.grey) return { ...NONE, reason: 'unreadable' };
+    let worker: Tesseract.Worker | null = null;
+    const read = await readPlateRows(decoded.grey, async (row) => {
+      // Started on the first row: a picture without one never loads the OCR.
+      if (!engine) engine = startEngine();
+      worker ??= await engine;
       try {
-        ({ data: row } = await withTimeout(worker.recognize(canvasOf(region.image)), READ_TIMEOUT_MS, 'Plate reading got stuck'));
+        const { data } = await withTimeout(worker.recognize(canvasOf(row), {}, { text: true, blocks: true }), READ_TIMEOUT_MS, 'Plate reading got stuck');
+        return { text: data.text.replace(/\s+/g, ' ').trim(), confidence: symbolConfidence(data.blocks) };
       } catch (error) {
         await closePlateOcr();
         throw error;
       }
-      rows.push(row);
-      // A read with real letters and digits from the longest row is as good as it gets.
-      if (plateReadsFromText(row.text).some(hasLettersAndDigits)) break;
-    }
-    const candidates = plateReadsFromText(rows.map((r) => r.text).join('\n'));
-    if (candidates.length === 0) return { ...NONE, reason: 'unreadable' };
-    const plate = candidates[0]!;
-    const from = rows.find((r) => plateReadsFromText(r.text).includes(plate));
-    // Tesseract's LSTM reports 0 for every read under a character whitelist (ours): that is "unknown", not "unsure".
-    const confidence = from && Number.isFinite(from.confidence) && from.confidence > 0 ? Math.min(1, Math.round(from.confidence) / 100) : null;
-    return { plate, candidates, confidence };
+    });
+    if (read.plate === null) return { ...NONE, reason: 'unreadable' };
+    // The best confidence of the reads giving the plate (median of their characters'), 0–1.
+    const confidence = read.confidence !== null && read.confidence > 0 ? Math.min(1, Math.round(read.confidence) / 100) : null;
+    return { plate: read.plate, candidates: read.candidates, confidence };
   } finally {
     isReading = false;
   }
