@@ -6,7 +6,6 @@ import {
   isPlausiblePlate,
   matchPlate,
   normalisePlate,
-  plateReadsFromText,
   plateSimilarity,
 } from './plate-match';
 
@@ -174,15 +173,6 @@ describe('plausible plates from OCR text', () => {
     expect(isPlausiblePlate('A7')).toBe(false);
     expect(isPlausiblePlate('ABC1234567X')).toBe(false);
     expect(isPlausiblePlate('')).toBe(false);
-  });
-
-  it('joins the words of a line, then tries it without its first or last word, surest reads first', () => {
-    expect(plateReadsFromText('CFC 21A\n')).toEqual(['CFC21A']);
-    expect(plateReadsFromText('HAUL\nMHL 88R')).toEqual(['MHL88R']);
-    expect(plateReadsFromText('NSW XK21 9QW')).toEqual(['NSWXK219QW', 'XK219QW', 'NSWXK21']);
-    // A read that needs a confusion to be a plate comes after one with real letters and digits.
-    expect(plateReadsFromText('CFCZIA\nAB12')).toEqual(['AB12', 'CFCZIA']);
-    expect(plateReadsFromText('  \n')).toEqual([]);
   });
 });
 

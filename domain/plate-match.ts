@@ -47,36 +47,6 @@ export function isPlausiblePlate(raw: string): boolean {
   return hasDigitLike && hasLetterLike && hasUnambiguous;
 }
 
-/** True letters and true digits both present: a surer plate than one relying on confusions. */
-export function hasLettersAndDigits(plate: string): boolean {
-  return /[A-Z]/.test(plate) && /[0-9]/.test(plate);
-}
-
-/** A read without its first or last word must still have this many characters (else it is half a plate). */
-const PART_MIN_LENGTH = 5;
-
-/**
- * The plausible plates in OCR text, most likely first: per line, the whole line without spaces
- * ('CFC 21A' → 'CFC21A'), then the line without its first word and without its last (a state
- * name or a stray mark beside the plate). Reads with real letters and digits come before reads
- * that need a confusion to be a plate.
- */
-export function plateReadsFromText(text: string): string[] {
-  const reads: string[] = [];
-  for (const line of text.split(/\r?\n/)) {
-    const words = line.split(/\s+/).map(normalisePlate).filter(Boolean);
-    if (words.length === 0) continue;
-    reads.push(words.join(''));
-    if (words.length > 1) {
-      for (const part of [words.slice(1).join(''), words.slice(0, -1).join('')]) {
-        if (part.length >= PART_MIN_LENGTH) reads.push(part);
-      }
-    }
-  }
-  const unique = [...new Set(reads)].filter(isPlausiblePlate);
-  return [...unique.filter(hasLettersAndDigits), ...unique.filter((read) => !hasLettersAndDigits(read))];
-}
-
 // Canonical characters as small numbers (A–Z → 0–25, 0–9 → 26–35), for the edit distance.
 function codesOf(canonical: string): Uint8Array {
   const codes = new Uint8Array(canonical.length);
