@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client';
 import { writeAudit, type AuditActor } from '../../audit/write-audit';
 import { AppError } from '../../plugins/errors';
 import type { Candidate } from '../availability/availability.service';
-import { claimBay } from './allocate-bay';
+import { claimBay } from './claim-bay';
 import { queueBookingChangedMail } from './booking-mail-queue';
 import { queueBookingWebhooks } from './booking-webhooks';
 import * as repo from './bookings.repo';

@@ -25,20 +25,11 @@ import { manageUrlFor } from './booking-mail-queue';
 import * as repo from './bookings.repo';
 import type { UploadedDocument } from './documents';
 import { manageTokenFor } from './manage-token';
-import {
-  bookableWindows,
-  bookSlotFast,
-  type FastBookingInput,
-  isWithinEveryHorizon,
-  candidatesFor,
-  isVehicleOverlap,
-  noAvailableBay,
-  orgRules,
-  pgCode,
-  vehicleAlreadyBooked,
-} from './allocate-bay';
-
-export { NO_AVAILABLE_BAY, NO_COMPATIBLE_BAY } from './allocate-bay';
+import { bookSlotFast, type FastBookingInput } from './book-slot-fast';
+import { candidatesFor } from './booking-candidates';
+import { isVehicleOverlap, noAvailableBay, pgCode, vehicleAlreadyBooked } from './booking-errors';
+import { orgRules } from './org-rules';
+import { bookableWindows, isWithinEveryHorizon } from './slot-windows';
 
 export type SubmittedBooking = {
   id: string;
@@ -75,7 +66,7 @@ export type BookingChannel = {
 export type ChannelFastParts = {
   /**
    * Nothing is booked when the tenant already has a live booking with this reference at the site
-   * (and stop); the statement first takes the load's lock (allocate-bay.ts loadLockKey).
+   * (and stop); the statement first takes the load's lock (load-lock.ts loadLockKey).
    */
   load: { reference: string; stopSequenceNumber: number | null; lockKey: string };
   /** The ssc_appointments row, snake_case, every column but booking_id and org_id. */
@@ -362,7 +353,7 @@ function fastMailOf(tenantEmail: string, documents = 0): FastBookingInput['mail'
 /**
  * The hot path for a request without documents: the slot checked against the organization's
  * cached site rules, then one statement links the tenant, books the best-fit free bay its policy
- * allows (pending or approved) with its audit row and mail (allocate-bay.ts). Null when this path
+ * allows (pending or approved) with its audit row and mail (book-slot-fast.ts). Null when this path
  * cannot decide (a blocked tenant or one with a daily limit among them); the full path then answers.
  */
 async function submitFast(
@@ -421,7 +412,7 @@ async function submitFast(
 
 /**
  * A channel's hot path (the SSC API): the portal's one-statement booking with the tenant and the
- * site fixed by the channel (allocate-bay.ts FastChannel): the slot checked against the cached site
+ * site fixed by the channel (book-slot-fast.ts FastChannel): the slot checked against the cached site
  * rules, then one statement books the best-fit free compatible bay under the tenant's policy
  * (pending or approved) with the channel's row, the audit entry naming the channel's actor, the
  * mail and the webhook rows the full path writes. Null whenever this path cannot book (an invalid

@@ -36,7 +36,7 @@ import type { SiteScope } from '../../plugins/site-scope';
 import { writeAudit } from '../../audit/write-audit';
 import { assertWithinPlanLimit } from '../billing/plan-limits';
 import { hashToken } from '../../auth/tokens';
-import { claimBay } from '../bookings/allocate-bay';
+import { claimBay } from '../bookings/claim-bay';
 import * as bookingRecords from '../bookings/booking-records';
 import { bookingColumnsOf, createBookingInTx } from '../bookings/create-booking';
 import { afterCommit, applyTransitionInTx, outsideWindowError, refuseWhileSiteStopped, siteEmergencyHold, staleVersion, type TransitionActor } from '../bookings/lifecycle.service';
