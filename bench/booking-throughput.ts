@@ -74,7 +74,7 @@ try {
       `(${((cpuMs / spread.elapsedMs) * 100).toFixed(0)} % of one core; ${ms(cpuMs / Math.max(1, committed), 1)} per committed booking)`,
   );
 
-  // The database's own ceiling for the same SQL: the booking statement of allocate-bay.ts run
+  // The database's own ceiling for the same SQL: the booking statement of book-slot-sql.ts run
   // straight on the pool by as many concurrent callers, with no HTTP, validation or JSON.
   const ceilingOrg = await createBenchOrg(database, { name: 'Ceiling Freight', sites: 2, baysPerSite: 12 });
   const ceiling = await databaseCeiling(database, ceilingOrg.orgId, days.slice(0, 40), allSlots, Math.min(seconds, 8), new Date(NOW));

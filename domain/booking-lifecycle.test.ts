@@ -171,10 +171,12 @@ describe('moves (another time, bay or site)', () => {
     expect(statusAfterMove('pending', 'carrier', true)).toBe('approved');
   });
 
-  it('moves only bookings that have not arrived', () => {
+  it('moves only bookings that have not arrived, and a vehicle waiting at the gate by staff (keeping it checked in)', () => {
+    expect(statusAfterMove('checked_in', 'dockmaster', false)).toBe('checked_in');
+    expect(statusAfterMove('checked_in', 'org_admin', true)).toBe('checked_in');
     for (const status of BOOKING_STATUSES) {
-      const movable = status === 'pending' || status === 'approved';
       for (const mover of BOOKING_MOVERS) {
+        const movable = status === 'pending' || status === 'approved' || (status === 'checked_in' && (mover === 'org_admin' || mover === 'dockmaster'));
         expect(canMove(status, mover)).toBe(movable);
         expect(statusAfterMove(status, mover, false) === null).toBe(!movable);
       }

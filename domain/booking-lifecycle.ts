@@ -130,6 +130,9 @@ export type BookingMover = (typeof BOOKING_MOVERS)[number];
 export const BOOKING_MOVES: Readonly<Partial<Record<BookingStatus, Readonly<Partial<Record<BookingMover, BookingStatus | 'policy'>>>>>> = {
   pending: { org_admin: 'pending', dockmaster: 'pending', haulier: 'pending', carrier: 'policy', system: 'pending' },
   approved: { org_admin: 'approved', dockmaster: 'approved', haulier: 'pending', carrier: 'policy', system: 'approved' },
+  // A vehicle waiting at the gate may be called to another free bay at its own time: staff's call
+  // (the gate's Start, decision 037), and it stays checked in until the start.
+  checked_in: { org_admin: 'checked_in', dockmaster: 'checked_in' },
 };
 
 /** Whether `mover` may move a booking in status `from` at all. */

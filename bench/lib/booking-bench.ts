@@ -4,7 +4,9 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { weekdayOf } from '../../domain/slot-grid';
 import type { Database } from '../../server/db/client';
-import { bookableWindows, bookSlotFast, orgRules } from '../../server/modules/bookings/allocate-bay';
+import { bookSlotFast } from '../../server/modules/bookings/book-slot-fast';
+import { orgRules } from '../../server/modules/bookings/org-rules';
+import { bookableWindows } from '../../server/modules/bookings/slot-windows';
 import type { LoadPlan, LoadReport } from './booking-load';
 
 /** The next `count` weekdays after `from` ('YYYY-MM-DD'). */

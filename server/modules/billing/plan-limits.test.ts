@@ -4,7 +4,7 @@ import { billing, plans } from '../../db/schema';
 import { addMember, createBay, createOrg, createSite, createUser } from '../../test/fixtures';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/harness';
 import { signAccessToken } from '../../auth/tokens';
-import { orgRules } from '../bookings/allocate-bay';
+import { orgRules } from '../bookings/org-rules';
 
 // Plan limits where things are created (issue 12): sites, bays, members (pending invitations
 // included) and bookings per calendar month, each up to its limit and refused one past it with

@@ -9,7 +9,7 @@ import { statusList } from '../../db/sql-status';
 import { AppError, conflict } from '../../plugins/errors';
 import type { OrgScope } from '../../plugins/org-scope';
 import type { Candidate } from '../availability/availability.service';
-import { candidatesToMove } from './allocate-bay';
+import { candidatesToMove } from './booking-candidates';
 import { moveBookingInTx } from './move-booking';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns/format';

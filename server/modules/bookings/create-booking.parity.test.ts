@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addMember, createBay, createOrg, createSite, createUser } from '../../test/fixtures';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/harness';
-import { orgRules } from './allocate-bay';
+import { orgRules } from './org-rules';
 
-// The portal's one-statement SQL path (allocate-bay.ts BOOK_SLOT_SQL) against the shared creation
+// The portal's one-statement SQL path (book-slot-sql.ts BOOK_SLOT_SQL) against the shared creation
 // function it stands in for (create-booking.ts createBookingInTx, the portal's full path). A tenant
 // with a daily limit always takes the full path (its count is taken under a lock there), so the
 // same request answered with and without a (never reached) daily limit compares the two: the same

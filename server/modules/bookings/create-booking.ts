@@ -6,7 +6,7 @@ import type { bookings } from '../../db/schema';
 import { writeAudit, type AuditActor } from '../../audit/write-audit';
 import { enqueueMail, type QueuedMail } from '../../mail/outbox';
 import type { Candidate } from '../availability/availability.service';
-import { claimBay } from './allocate-bay';
+import { claimBay } from './claim-bay';
 import { queueBookingWebhooks } from './booking-webhooks';
 import * as repo from './bookings.repo';
 
@@ -14,7 +14,7 @@ import * as repo from './bookings.repo';
 // the SSC channel's full path, an admin booking, a walk-in at the gate — calls createBookingInTx
 // inside its transaction: it claims the first candidate bay the database accepts, inserts the
 // booking, writes its audit entry, queues the e-mail that matches the booking's real status and
-// the webhook rows. The portal's one-statement SQL path (allocate-bay.ts bookSlotFast) writes the
+// the webhook rows. The portal's one-statement SQL path (book-slot-fast.ts bookSlotFast) writes the
 // same rows in one round trip; its mail list is built from newBookingMail below and
 // create-booking.parity.test.ts proves the rows are the same.
 

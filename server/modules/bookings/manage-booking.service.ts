@@ -12,7 +12,7 @@ import { publishBookingEvent } from './booking-events';
 import { queueBookingChangedMail } from './booking-mail-queue';
 import { afterCommit, applyTransitionInTx } from './lifecycle.service';
 import * as repo from './bookings.repo';
-import { candidatesToMove } from './allocate-bay';
+import { candidatesToMove } from './booking-candidates';
 import { moveBookingInTx } from './move-booking';
 
 // The haulier's private manage link: /book/manage/{token}. The token is stored only as a hash.

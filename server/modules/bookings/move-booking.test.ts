@@ -5,8 +5,9 @@ import { hashToken } from '../../auth/tokens';
 import { manageTokenFor } from './manage-token';
 
 // One move function (moveBookingInTx) behind every path that moves a booking: the same move made
-// through the haulier's manage link, the admin's reschedule and the affected-bookings move writes
-// the same audit details, the same haulier e-mail and the same webhook events. And a whole-site
+// through the haulier's manage link, the admin's reschedule, the affected-bookings move and the
+// gate's call to another bay writes the same audit details, the same haulier e-mail and the same
+// webhook events. And a whole-site
 // closure moves what it strands to a compatible free bay at another site; what stays is listed
 // and its haulier e-mailed.
 
@@ -121,6 +122,27 @@ describe.each(databaseKinds)('moving a booking on %s', (kind) => {
       [viaLink.id, viaAdmin.id, viaSetup.id],
     ]);
     expect(rows.map((r) => [r.bay_id, r.version, r.status])).toEqual([Array(3).fill(null).map(() => [bays.p2, 2, 'pending'])].flat());
+
+    // The gate's call of a waiting vehicle to another bay (Start at another bay) is the same move:
+    // the same audit details (the status it keeps: checked in), mail and rescheduled webhook, then
+    // the start at the bay as its own status move.
+    const viaGate = await booking(site.id, bays.p1, '2026-11-23T00:00:00Z', 'checked_in');
+    await query(`update bookings set approved_at = '2026-11-20T09:00:00Z', checked_in_at = '2026-11-22T23:50:00Z' where id = $1`, [viaGate.id]);
+    const gate = await t.app.inject({ method: 'POST', url: `/api/sites/${site.id}/gate/bookings/${viaGate.id}/start`, headers: admin, payload: { version: 1, bayId: bays.p2 } });
+    expect(gate.statusCode, gate.body).toBe(200);
+    expect(gate.json().booking).toMatchObject({ status: 'in_progress', bayName: 'P-2', version: 3 });
+    expect(await shapeOf(viaGate.id)).toEqual({
+      ...shapes[0],
+      audit: { ...shapes[0]!.audit, status: 'checked_in' },
+      webhooks: [shapes[0]!.webhooks[0], expect.objectContaining({ type: 'booking.status_changed' })],
+    });
+    const [audit] = await query<{ action: string; details: Record<string, unknown> }>(
+      `select action, details from audit_log where resource_id = $1 and action in ('booking.rescheduled', 'booking.reassigned')`,
+      [viaGate.id],
+    );
+    expect(audit).toMatchObject({ action: 'booking.reassigned', details: { mover: 'org_admin', previous_status: 'checked_in', gate: true } });
+    const [started] = await query<{ bay_id: string; approved_at: Date | null }>(`select bay_id, approved_at from bookings where id = $1`, [viaGate.id]);
+    expect(started).toEqual({ bay_id: bays.p2, approved_at: new Date('2026-11-20T09:00:00Z') });
   });
 
   it('moves bookings out of a whole-site closure to a free compatible bay at another site; what stays is listed and its haulier e-mailed', async () => {

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client';
 import { writeAudit, type AuditActor } from '../../audit/write-audit';
 import { AppError } from '../../plugins/errors';
 import type { Candidate } from '../availability/availability.service';
-import { claimBay } from './allocate-bay';
+import { claimBay } from './claim-bay';
 import { queueBookingChangedMail } from './booking-mail-queue';
 import { queueBookingWebhooks } from './booking-webhooks';
 import * as repo from './bookings.repo';
@@ -48,7 +48,9 @@ export async function moveBookingInTx(tx: Tx, now: Date, input: MoveBookingInput
   const from = b.status as BookingStatus;
   const status = statusAfterMove(from, input.mover, input.policyApproves ?? false);
   if (!status) throw new AppError(409, 'not_reschedulable', `This booking is ${from.replace('_', ' ')}: it cannot be moved.`, { status: from });
-  const approvedAt = status === 'approved' ? (from === 'approved' ? b.approvedAt : now) : null;
+  // Approved now, or still: its approval time. A booking that keeps a later status (a vehicle
+  // checked in, sent to another bay at the gate) keeps it too.
+  const approvedAt = status === 'approved' ? (from === 'approved' ? b.approvedAt : now) : status === from ? b.approvedAt : null;
   const moved = await claimBay(
     tx,
     input.candidates,

@@ -1,96 +1,35 @@
-import {
-  formatValidationError,
-  toBookingRecord,
-  validateBookingRequest,
-  type BookingRequest,
-} from '../../../domain/booking-request';
+import { formatValidationError, validateBookingRequest, type BookingRequest } from '../../../domain/booking-request';
 import { DOCUMENTS_BUCKET } from '../../../domain/constants';
 import { readOrgSettings } from '../../../domain/org-settings';
-import { linkKeysOf } from '../../../domain/org-tenants';
 import { and, eq } from 'drizzle-orm';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { Db } from '../../db/client';
 import { organizations, sites } from '../../db/schema';
 import { AppError, notFound } from '../../plugins/errors';
-import { currentImpersonator } from '../../audit/actor-context';
-import type { AuditActor } from '../../audit/write-audit';
 import { assertWithinPlanLimit } from '../billing/plan-limits';
 import { enforceDailyLimit, findLinkedTenant, refuseIfBlocked, restrictToAllowedSites, type LinkedTenant } from '../tenants/tenant-link';
 import { hashToken } from '../../auth/tokens';
 import { publishBookingEvent } from './booking-events';
-import { bookingColumnsOf, createBookingInTx, newBookingMail } from './create-booking';
+import { bookingColumnsOf, createBookingInTx } from './create-booking';
 import { manageUrlFor } from './booking-mail-queue';
 import * as repo from './bookings.repo';
 import type { UploadedDocument } from './documents';
 import { manageTokenFor } from './manage-token';
-import {
-  bookableWindows,
-  bookSlotFast,
-  type FastBookingInput,
-  isWithinEveryHorizon,
-  candidatesFor,
-  isVehicleOverlap,
-  noAvailableBay,
-  orgRules,
-  pgCode,
-  vehicleAlreadyBooked,
-} from './allocate-bay';
+import { candidatesFor } from './booking-candidates';
+import { noAvailableBay, pgCode } from './booking-errors';
+import { requestFingerprint, type BookingChannel, type SubmittedBooking } from './booking-submission';
+import { submitFast } from './public-booking-fast';
 
-export { NO_AVAILABLE_BAY, NO_COMPATIBLE_BAY } from './allocate-bay';
+// The full path of a booking submission (the portal's, and a channel's when its one statement
+// cannot decide): precise refusals, documents, idempotent replays. The one-statement paths are in
+// public-booking-fast.ts.
 
-export type SubmittedBooking = {
-  id: string;
-  reference: string;
-  status: string;
-  siteName: string;
-  bayName: string;
-  startTime: string;
-  endTime: string;
-  timeZone: string;
-  manageUrl: string | null;
-  documents: number;
-};
-
-/**
- * A booking made through another channel than the portal (the SSC API, server/modules/ssc): the
- * tenant is the one the API key acts for (no linking by e-mail), only one site is tried, the audit
- * entry names the channel's actor, and `onBooked` writes the channel's own rows in the same
- * transaction. submitPublicBooking takes the full path for it (precise refusals);
- * submitChannelBookingFast is its one-statement path, tried first by the channel.
- */
-export type BookingChannel = {
-  source: 'ssc';
-  tenant: LinkedTenant;
-  siteId: string;
-  actor: AuditActor;
-  auditDetails: Record<string, unknown>;
-  /** First in the booking's transaction: may lock and refuse (the SSC load already booked). */
-  beforeBooking?: (tx: Tx) => Promise<void>;
-  onBooked?: (tx: Tx, booking: { id: string; orgId: string; siteId: string }) => Promise<void>;
-};
-
-/** What the channel's fast path needs besides the channel: the load it books for and its own row (what onBooked writes). */
-export type ChannelFastParts = {
-  /**
-   * Nothing is booked when the tenant already has a live booking with this reference at the site
-   * (and stop); the statement first takes the load's lock (allocate-bay.ts loadLockKey).
-   */
-  load: { reference: string; stopSequenceNumber: number | null; lockKey: string };
-  /** The ssc_appointments row, snake_case, every column but booking_id and org_id. */
-  sscAppointment: Record<string, unknown>;
-};
-
-export type ChannelBooking = {
-  id: string;
-  status: string;
-  siteId: string;
-  bayId: string;
-  bayName: string;
-  startTime: Date;
-  endTime: Date;
-};
+// The SSC module imports these from here (it is changed on another branch): re-exported until it
+// imports booking-submission.ts and public-booking-fast.ts directly.
+export type { BookingChannel } from './booking-submission';
+export { submitChannelBookingFast } from './public-booking-fast';
 
 /** Thrown inside the transaction when a concurrent request with the same idempotency key won. */
 class IdempotentReplay extends Error {}
@@ -119,21 +58,6 @@ function toResult(view: repo.BookingView, manageUrl: string | null, documents: n
     manageUrl,
     documents,
   };
-}
-
-/**
- * What identifies a request for idempotency: the validated fields and the documents' names, sizes
- * and contents, so the same key with another body is told apart from a retry.
- */
-function requestFingerprint(request: BookingRequest, documents: UploadedDocument[]): string {
-  const { idempotencyKey: _key, ...fields } = request;
-  const hash = createHash('sha256').update(JSON.stringify(fields));
-  for (const doc of documents) hash.update(`\n${doc.fileName}:${documentDigest(doc)}`);
-  return hash.digest('hex');
-}
-
-function documentDigest(doc: UploadedDocument): string {
-  return doc.sha256;
 }
 
 /** Why a portal request is approved at once: its tenant's policy, else the organization's default; null: it waits for review. */
@@ -302,197 +226,4 @@ function onlySite(candidates: Awaited<ReturnType<typeof candidatesFor>>, siteId:
   const kept = candidates.filter((candidate) => candidate.siteId === siteId);
   if (kept.length === 0) throw noAvailableBay();
   return kept;
-}
-
-/**
- * The booking's columns for the one-statement paths, as the full path's insert writes them (every
- * column but site, bay and times; tenant_id, status and approved_at are decided by the statement).
- */
-function fastRecord(
-  request: BookingRequest,
-  input: { id: string; manageToken: string; now: Date; source: string; key: string | null; fingerprint: string | null },
-): Record<string, unknown> {
-  const { id, manageToken, now } = input;
-  const fields = toBookingRecord(request, { start: now, end: now });
-  return {
-    id,
-    org_id: request.orgId,
-    tenant_id: null,
-    tsr_number: fields.tsrNumber,
-    tsr_system_type: fields.tsrSystemType,
-    tsr_url: fields.tsrUrl,
-    tenant_name: fields.tenantName,
-    contact_name: fields.contactName,
-    tenant_email: fields.tenantEmail,
-    tenant_phone: fields.tenantPhone,
-    booking_type: fields.bookingType,
-    vehicle_type: fields.vehicleType,
-    vehicle_registration: fields.vehicleRegistration,
-    vehicle_height_mm: fields.vehicleHeightMm,
-    vehicle_length_mm: fields.vehicleLengthMm,
-    vehicle_height_m: fields.vehicleHeightM,
-    vehicle_length_m: fields.vehicleLengthM,
-    special_access_needs: fields.specialAccessNeeds,
-    goods_description: fields.goodsDescription,
-    expected_duration_min: fields.expectedDurationMin,
-    driver_induction_completed: fields.driverInductionCompleted,
-    notes: fields.notes,
-    status: 'pending',
-    source: input.source,
-    idempotency_key: input.key,
-    idempotency_fingerprint: input.fingerprint,
-    manage_token_hash: hashToken(manageToken),
-    created_at: now.toISOString(),
-    updated_at: now.toISOString(),
-  };
-}
-
-/**
- * The one statement's mail list: createBookingInTx's (newBookingMail) for each status the statement
- * can decide, each queued only when the booking gets that status.
- */
-function fastMailOf(tenantEmail: string, documents = 0): FastBookingInput['mail'] {
-  return (['pending', 'approved'] as const).flatMap((status) =>
-    newBookingMail(status, { notifyAdmins: true, documents }).map(
-      (m) => [m.kind, m.toHaulier ? [tenantEmail] : [], { onlyIf: status, payload: m.payload }] as FastBookingInput['mail'][number],
-    ),
-  );
-}
-
-/**
- * The hot path for a request without documents: the slot checked against the organization's
- * cached site rules, then one statement links the tenant, books the best-fit free bay its policy
- * allows (pending or approved) with its audit row and mail (allocate-bay.ts). Null when this path
- * cannot decide (a blocked tenant or one with a daily limit among them); the full path then answers.
- */
-async function submitFast(
-  ctx: AppContext,
-  request: BookingRequest,
-  idempotency: { key: string | null; fingerprint: string | null; ip: string | null },
-): Promise<SubmittedBooking | null> {
-  const now = ctx.clock.now();
-  let rules = await orgRules(ctx.database, request.orgId);
-  // A plan with a monthly booking limit: the full path counts this month's bookings under a lock.
-  // (The copy is read afresh first: the limit may have been lifted since.)
-  if (rules?.bookingLimit != null) rules = await orgRules(ctx.database, request.orgId, true);
-  if (!rules || rules.bookingLimit !== null) return null;
-  const windows = bookableWindows(rules.sites, request.date, request.slot, request.expectedDurationMin, now);
-  if (windows.length === 0) return null;
-  const id = randomUUID();
-  const manageToken = manageTokenFor(ctx.authSecret, id);
-  const record = fastRecord(request, { id, manageToken, now, source: 'portal', ...idempotency });
-  let booked;
-  try {
-    booked = await bookSlotFast(ctx.database, {
-      rules,
-      windows,
-      vehicle: { heightM: request.vehicleHeightM, lengthM: request.vehicleLengthM ?? null, needs: request.specialAccessNeeds ?? [] },
-      record,
-      audit: { details: { source: 'portal', documents: 0 }, ip: idempotency.ip, at: now },
-      mail: fastMailOf(request.tenantEmail),
-      mailPayload: {},
-      link: linkKeysOf(request.tenantEmail, request.tenantName),
-    });
-  } catch (error) {
-    if (isVehicleOverlap(error)) throw vehicleAlreadyBooked(request.vehicleRegistration);
-    throw error;
-  }
-  if (!booked) {
-    // Nothing free, or the rules copy is out of date: refresh it, and let the full path answer.
-    await orgRules(ctx.database, request.orgId, true);
-    return null;
-  }
-  ctx.mailWorker?.kick();
-  publishBookingEvent(ctx, 'created', { id: booked.id, orgId: request.orgId, siteId: booked.siteId }, now);
-  const site = rules.sites.find((s) => s.id === booked.siteId)!;
-  return {
-    id: booked.id,
-    reference: request.tsrNumber,
-    status: booked.status,
-    siteName: site.name,
-    bayName: booked.bayName,
-    startTime: booked.startTime.toISOString(),
-    endTime: booked.endTime.toISOString(),
-    timeZone: site.timeZone,
-    manageUrl: manageUrlFor(ctx, manageToken),
-    documents: 0,
-  };
-}
-
-/**
- * A channel's hot path (the SSC API): the portal's one-statement booking with the tenant and the
- * site fixed by the channel (allocate-bay.ts FastChannel): the slot checked against the cached site
- * rules, then one statement books the best-fit free compatible bay under the tenant's policy
- * (pending or approved) with the channel's row, the audit entry naming the channel's actor, the
- * mail and the webhook rows the full path writes. Null whenever this path cannot book (an invalid
- * request, a blocked or limited tenant, another site, a plan limit, no free bay, stale rules, a
- * used idempotency key, the load already booked, the vehicle already booked): the caller then takes
- * the full path, which answers with the precise refusal, so refusals are the full path's.
- */
-export async function submitChannelBookingFast(
-  ctx: AppContext,
-  input: { data: unknown; idempotencyKey?: string; ip: string | null; channel: BookingChannel; fast: ChannelFastParts },
-): Promise<ChannelBooking | null> {
-  const { channel, fast } = input;
-  const validated = validateBookingRequest(input.data);
-  if (!validated.ok || !channel.actor) return null;
-  const request = validated.data;
-  const tenant = channel.tenant;
-  if (tenant.status !== 'active' || tenant.maxBookingsPerDay !== null) return null;
-  if (tenant.allowedSiteIds && !tenant.allowedSiteIds.includes(channel.siteId)) return null;
-  const now = ctx.clock.now();
-  let rules = await orgRules(ctx.database, request.orgId);
-  if (rules?.bookingLimit != null) rules = await orgRules(ctx.database, request.orgId, true);
-  if (!rules || rules.bookingLimit !== null) return null;
-  const site = rules.sites.find((s) => s.id === channel.siteId);
-  // The full path refuses a date beyond the horizon of the organization's first site with a
-  // compatible bay, whichever site is asked: book here only when no site's horizon refuses it.
-  if (!site || !isWithinEveryHorizon(rules.sites, request.date, now)) return null;
-  const windows = bookableWindows([site], request.date, request.slot, request.expectedDurationMin, now);
-  if (windows.length === 0) return null;
-  const key = input.idempotencyKey ?? request.idempotencyKey ?? null;
-  const fingerprint = key ? requestFingerprint(request, []) : null;
-  const id = randomUUID();
-  const record = fastRecord(request, { id, manageToken: manageTokenFor(ctx.authSecret, id), now, source: channel.source, key, fingerprint });
-  const impersonator = currentImpersonator();
-  let booked;
-  try {
-    booked = await bookSlotFast(ctx.database, {
-      rules,
-      windows,
-      vehicle: { heightM: request.vehicleHeightM, lengthM: request.vehicleLengthM ?? null, needs: request.specialAccessNeeds ?? [] },
-      record,
-      // writeAudit's details: the impersonator first, the channel's details last.
-      audit: { details: { ...(impersonator ? { impersonatedBy: impersonator.email } : {}), source: channel.source, documents: 0, ...channel.auditDetails }, ip: input.ip, at: now },
-      // The full path's rows exactly (createBookingInTx's newBookingMail).
-      mail: fastMailOf(request.tenantEmail),
-      mailPayload: {},
-      channel: {
-        tenantId: tenant.id,
-        actor: {
-          id: channel.actor.id,
-          email: channel.actor.email ?? null,
-          role: channel.actor.role ?? null,
-          impersonatorId: impersonator?.id ?? null,
-          impersonatorEmail: impersonator?.email ?? null,
-        },
-        idempotencyKey: key,
-        load: fast.load,
-        sscAppointment: fast.sscAppointment,
-      },
-    });
-  } catch (error) {
-    // The key taken by a concurrent request (23505), or the vehicle booked at that time: the full
-    // path replays or refuses precisely.
-    if (pgCode(error) === '23505' || isVehicleOverlap(error)) return null;
-    throw error;
-  }
-  if (!booked) {
-    // Nothing free, the rules copy out of date, or a gate closed: refresh the copy, the full path answers.
-    await orgRules(ctx.database, request.orgId, true);
-    return null;
-  }
-  ctx.mailWorker?.kick();
-  publishBookingEvent(ctx, 'created', { id: booked.id, orgId: request.orgId, siteId: booked.siteId }, now);
-  return { id: booked.id, status: booked.status, siteId: booked.siteId, bayId: booked.bayId, bayName: booked.bayName, startTime: booked.startTime, endTime: booked.endTime };
 }

@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqlLiteral } from './allocate-bay';
+import { sqlLiteral } from './prepared-statement';
 
 // The booking statement runs on PGlite as EXECUTE with literal arguments (EXECUTE takes no protocol
 // parameters), and those carry the haulier's own text: every value must come back exactly as sent,

@@ -6,7 +6,9 @@ import { PDF_BYTES } from '../../test/files';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/harness';
 import { randomUUID } from 'node:crypto';
 import { linkKeysOf } from '../../../domain/org-tenants';
-import { bookableWindows, bookSlotFast, orgRules } from './allocate-bay';
+import { bookSlotFast } from './book-slot-fast';
+import { orgRules } from './org-rules';
+import { bookableWindows } from './slot-windows';
 
 // Portal requests link to the organization's tenants (docs/tenant-linking.md) and follow their
 // policy, on both booking paths: the one-statement fast path (no documents) and the full path

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import type { AuditActor } from '../../audit/write-audit';
-import { checkIn, checkOut } from './gate.service';
+import { checkIn, checkOut } from './gate-moves';
 
 // The gate's moves on a booking, shared by the gate screens' routes and the plate reads (a typed
 // or photographed plate, a site camera's webhook): check in at the gate and check out, with the

@@ -2,7 +2,7 @@ import type { MailRenderers } from '../../mail/outbox';
 import { localDateOf, localTimeOf } from '../../../domain/slot-grid';
 
 // The organization admins' e-mail when a site stops for an emergency, or resumes. Queued in the
-// transaction of the change (gate.service.ts setEmergency); rendered from its payload.
+// transaction of the change (gate-emergency.ts setEmergency); rendered from its payload.
 
 export const GATE_EMERGENCY_MAIL_KIND = 'site.emergency';
 

@@ -9,7 +9,7 @@ import type { Candidate } from '../availability/availability.service';
 
 // Which tenant a portal request belongs to, and what that tenant's policy allows
 // (docs/tenant-linking.md). The booking path's full route calls these inside its transaction;
-// the one-statement fast path (bookings/allocate-bay.ts) applies the same rules in SQL.
+// the one-statement fast path (bookings/book-slot-sql.ts) applies the same rules in SQL.
 
 export type LinkedTenant = {
   id: string;

@@ -4,7 +4,9 @@ import { DEFAULT_OPERATING_HOURS } from '../../../domain/constants';
 import { blackouts } from '../../db/schema';
 import { createBay, createOrg, createSite } from '../../test/fixtures';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/harness';
-import { bookableWindows, bookSlotFast, orgRules, type SiteRules } from './allocate-bay';
+import { bookSlotFast } from './book-slot-fast';
+import { orgRules, type SiteRules } from './org-rules';
+import { bookableWindows } from './slot-windows';
 
 // Monday 2026-11-23 00:00 UTC = 11:00 in Sydney.
 const NOW = new Date('2026-11-23T00:00:00Z');
