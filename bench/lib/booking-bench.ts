@@ -86,7 +86,7 @@ export async function databaseCeiling(database: Database, orgId: string, dates: 
         ],
         mailPayload: { documents: 0 },
       });
-      if (booked) commits++;
+      if (booked && booked !== 'full') commits++;
     }
   };
   await Promise.all(Array.from({ length: callers }, caller));

@@ -90,11 +90,14 @@ describe.each(databaseKinds)('bookSlotFast on %s', (kind) => {
     });
   };
 
-  it('takes the best-fit free bay, then the next, then answers null when none is left', async () => {
-    expect((await book('09:00', 'AL1'))?.bayName).toBe('B-2');
-    expect((await book('09:00', 'AL2'))?.bayName).toBe('B-10');
-    expect((await book('09:00', 'AL3'))?.bayName).toBe('TALL');
-    expect(await book('09:00', 'AL4')).toBeNull();
+  /** The bay booked, or 'full' / null when nothing was. */
+  const bayOf = (booked: Awaited<ReturnType<typeof book>>) => (booked && booked !== 'full' ? booked.bayName : booked);
+
+  it("takes the best-fit free bay, then the next, then answers 'full' when none is left", async () => {
+    expect(bayOf(await book('09:00', 'AL1'))).toBe('B-2');
+    expect(bayOf(await book('09:00', 'AL2'))).toBe('B-10');
+    expect(bayOf(await book('09:00', 'AL3'))).toBe('TALL');
+    expect(await book('09:00', 'AL4')).toBe('full');
     const audit = await t.ctx.database.query<{ n: number }>("select count(*)::int as n from audit_log where action = 'booking.created' and org_id = $1", [orgId]);
     expect(audit[0]!.n).toBe(3);
     const mail = await t.ctx.database.query<{ n: number }>("select count(*)::int as n from mail_outbox where org_id = $1 and kind = 'booking.received'", [orgId]);
@@ -109,8 +112,25 @@ describe.each(databaseKinds)('bookSlotFast on %s', (kind) => {
       startTime: new Date('2026-11-24T02:00:00Z'), // 13:00 Sydney
       endTime: new Date('2026-11-24T03:00:00Z'),
     });
-    expect((await book('13:00', 'AL5'))?.bayName).toBe('B-10');
-    expect((await book('14:00', 'AL6', 5.0))?.bayName).toBe('TALL');
+    expect(bayOf(await book('13:00', 'AL5'))).toBe('B-10');
+    expect(bayOf(await book('14:00', 'AL6', 5.0))).toBe('TALL');
+    // The only bay tall enough is taken: full, though lower bays are free.
+    expect(await book('14:00', 'AL6B', 5.0)).toBe('full');
+  });
+
+  it("answers 'full' only when the full path would say 'No Available Bay'", async () => {
+    // No bay is tall enough: the full path says no compatible bay (422), so no answer here.
+    expect(await book('16:00', 'AL8', 9)).toBeNull();
+    // Every bay tall enough is blacked out: no available bay.
+    await t.ctx.database.db.insert(blackouts).values({ orgId, siteId, bayId: bayIds.TALL!, startTime: new Date('2026-11-24T05:00:00Z'), endTime: new Date('2026-11-24T06:00:00Z') });
+    expect(await book('16:00', 'AL9', 5.0)).toBe('full');
+    // The site under an emergency stop: the full path names the stop.
+    await t.ctx.database.query('update sites set emergency_at = $2 where id = $1', [siteId, NOW]);
+    try {
+      expect(await book('16:00', 'AL10', 5.0)).toBeNull();
+    } finally {
+      await t.ctx.database.query('update sites set emergency_at = null where id = $1', [siteId]);
+    }
   });
 
   it('answers null with a stale copy of the site rules, and books again with a fresh one', async () => {
@@ -118,12 +138,13 @@ describe.each(databaseKinds)('bookSlotFast on %s', (kind) => {
     await t.ctx.database.query('update sites set min_advance_min = 60 where id = $1', [siteId]);
     expect(await book('15:00', 'AL7')).toBeNull();
     await orgRules(t.ctx.database, orgId, true);
-    expect((await book('15:00', 'AL7'))?.bayName).toBe('B-2');
+    expect(bayOf(await book('15:00', 'AL7'))).toBe('B-2');
   });
 
   it('books each bay once under a race of concurrent statements', async () => {
     const results = await Promise.all(Array.from({ length: 12 }, (_, i) => book('17:00', `RACE${i}`)));
-    const taken = results.filter((r) => r !== null).map((r) => r!.bayName);
+    const taken = results.map(bayOf).filter((r) => r !== 'full');
     expect(taken.sort()).toEqual(['B-10', 'B-2', 'TALL']);
+    expect(results.filter((r) => r === 'full')).toHaveLength(9);
   });
 });

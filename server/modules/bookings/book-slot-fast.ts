@@ -91,15 +91,19 @@ type BookedRow = {
   end_time: Date | string;
   status: string;
   tenant_id: string | null;
+  /** The portal's statement: nothing booked because the slot is full (book-slot-sql.ts PORTAL_RESULT). */
+  full?: boolean;
 };
 
 /**
  * Books the slot on the best-fit free bay in one statement, retrying when a concurrent booking
- * won the bay. Answers null when nothing was booked (no free bay, or the rules copy is stale):
+ * won the bay. Answers 'full' when the portal's statement is sure every compatible bay is taken
+ * (the caller refuses with 'No Available Bay' at once), null when nothing was booked for a reason
+ * it cannot name (a stale rules copy, a tenant with a policy of its own, a closed site):
  * the caller then takes the full path. Errors other than a lost race (the vehicle already booked,
  * a repeated idempotency key) are thrown to the caller.
  */
-export async function bookSlotFast(database: Database, input: FastBookingInput): Promise<FastBooking | null> {
+export async function bookSlotFast(database: Database, input: FastBookingInput): Promise<FastBooking | 'full' | null> {
   const { rules, windows, vehicle, channel } = input;
   if (windows.length === 0) return null;
   const common = [
@@ -135,11 +139,12 @@ export async function bookSlotFast(database: Database, input: FastBookingInput):
         JSON.stringify(channel.sscAppointment),
       ]
     : [...common, input.link?.domain ?? null, input.link?.email ?? null, input.link?.name ?? null];
-  const [name, text] = channel ? ['baywise_book_channel_slot_v1', BOOK_CHANNEL_SQL] : ['baywise_book_slot_v5', BOOK_SLOT_SQL];
+  const [name, text] = channel ? ['baywise_book_channel_slot_v1', BOOK_CHANNEL_SQL] : ['baywise_book_slot_v6', BOOK_SLOT_SQL];
   for (let attempt = 0; attempt < 12; attempt++) {
     try {
       const [row] = channel ? await runLocked<BookedRow>(database, channel.load.lockKey, name, text, values) : await run<BookedRow>(database, name, text, values);
       if (!row) return null;
+      if (row.full) return 'full';
       return {
         id: row.id,
         siteId: row.site_id,

@@ -126,8 +126,31 @@ const RESULT = `
 select ins.id, ins.site_id, ins.bay_id, b.name as bay_name, ins.start_time, ins.end_time, ins.status, ins.tenant_id
   from ins join bays b on b.id = ins.bay_id`;
 
+// Nothing booked, and the reason is certain: the rules copy is current, the request links to no
+// tenant with a policy of its own (no site restriction either), every site the slot is open at is
+// open for bookings, and compatible bays exist there, so each one is busy or blacked out — exactly
+// where the full path answers 'No Available Bay'. One row with full = true, and the caller refuses
+// at once (a storm on a full slot costs one statement per request, issue 25). Any other empty
+// outcome stays without a row: the full path answers it precisely.
+const PORTAL_RESULT = `
+select ins.id, ins.site_id, ins.bay_id, b.name as bay_name, ins.start_time, ins.end_time, ins.status, ins.tenant_id, false as full
+  from ins join bays b on b.id = ins.bay_id
+union all
+select null, null, null, null, null, null, null, null, true
+ where not exists (select 1 from ins)
+   and exists (select 1 from gate where gate.allowed_site_ids is null)
+   and exists (select 1 from organizations o where o.id = $1 and o.active and o.status = 'active' and o.config_version = $2)
+   and not exists (
+     select 1 from unnest($3::uuid[]) as w(site_id) join sites s on s.id = w.site_id
+      where s.org_id <> $1 or not s.active or s.emergency_at is not null)
+   and exists (
+     select 1 from unnest($3::uuid[]) as w(site_id) join bays b on b.site_id = w.site_id
+      where b.org_id = $1 and b.active and b.height_clearance_m >= $6
+        and ($7::numeric is null or b.length_m is null or b.length_m >= $7::numeric)
+        and b.features @> $8::text[])`;
+
 /** One statement: best-fit free bay, narrow lock, booking, audit, outbox. See book-slot-fast.ts. */
-export const BOOK_SLOT_SQL = PORTAL_GATE + BOOKING + PORTAL_AUDIT + OUTBOX + RESULT;
+export const BOOK_SLOT_SQL = PORTAL_GATE + BOOKING + PORTAL_AUDIT + OUTBOX + PORTAL_RESULT;
 
 /** A live booking: one that still counts as the load's appointment (not released, not completed). */
 const LIVE = statusListText(LIVE_BOOKING_STATUSES);

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { currentImpersonator } from '../../audit/actor-context';
 import { hashToken } from '../../auth/tokens';
 import { bookSlotFast, type FastBookingInput } from './book-slot-fast';
-import { isVehicleOverlap, pgCode, vehicleAlreadyBooked } from './booking-errors';
+import { isVehicleOverlap, noAvailableBay, pgCode, vehicleAlreadyBooked } from './booking-errors';
 import { publishBookingEvent } from './booking-events';
 import { manageUrlFor } from './booking-mail-queue';
 import { requestFingerprint, type BookingChannel, type ChannelBooking, type ChannelFastParts, type SubmittedBooking } from './booking-submission';
@@ -111,6 +111,9 @@ export async function submitFast(
     if (isVehicleOverlap(error)) throw vehicleAlreadyBooked(request.vehicleRegistration);
     throw error;
   }
+  // Every compatible bay taken, and the statement is sure of it: refused at once (the full path
+  // would answer the same, at several times the cost — a storm on a full slot, issue 25).
+  if (booked === 'full') throw noAvailableBay();
   if (!booked) {
     // Nothing free, or the rules copy is out of date: refresh it, and let the full path answer.
     await orgRules(ctx.database, request.orgId, true);
@@ -201,7 +204,7 @@ export async function submitChannelBookingFast(
     if (pgCode(error) === '23505' || isVehicleOverlap(error)) return null;
     throw error;
   }
-  if (!booked) {
+  if (!booked || booked === 'full') {
     // Nothing free, the rules copy out of date, or a gate closed: refresh the copy, the full path answers.
     await orgRules(ctx.database, request.orgId, true);
     return null;
