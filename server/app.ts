@@ -42,6 +42,7 @@ import orgReportRoutes from './modules/reports/reports.routes';
 import webhookRoutes from './modules/webhooks/webhooks.routes';
 import tsrLinkRoutes from './modules/tsr-link/tsr-link.routes';
 import sscAdminRoutes from './modules/ssc/ssc-admin.routes';
+import sscRescheduleRequestRoutes from './modules/ssc/ssc-reschedule-requests.routes';
 import { ocrAssetRoutes } from './ocr/ocr-assets';
 import { registerSiteScope } from './plugins/site-scope';
 import gateRoutes from './modules/gate/gate.routes';
@@ -167,6 +168,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       await scoped.register(webhookRoutes, { ctx });
       await scoped.register(tsrLinkRoutes, { ctx });
       await scoped.register(sscAdminRoutes, { ctx });
+      await scoped.register(sscRescheduleRequestRoutes, { ctx });
     },
     { prefix: '/api/orgs/:orgId' },
   );

@@ -18,7 +18,8 @@ export async function fetchAppointmentDetails(ctx: AppContext, principal: ApiKey
     status: 'SUCCESS' as const,
     appointment: appointmentOf(appointment, timeZone),
     appointmentConfirmationNumber: confirmationNumberOf(appointment.bookingId),
-    appointmentStatus: appointmentStatusOf(appointment.status),
+    // A reschedule under the site's review is PENDING (the standard's status for it); the appointment answered is still the confirmed one.
+    appointmentStatus: appointment.requestedStartTime && appointment.status === 'approved' ? ('PENDING' as const) : appointmentStatusOf(appointment.status),
     ...(appointment.lastReasonCode ? { mostRecentReasonCode: appointment.lastReasonCode } : {}),
     ...(appointment.lastComment ?? appointment.statusReason ? { mostRecentComment: (appointment.lastComment ?? appointment.statusReason)! } : {}),
     ...(site ? locationOf(site) : { locationId: appointment.siteId }),

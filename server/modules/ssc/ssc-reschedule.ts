@@ -7,11 +7,15 @@ import { candidatesToMove } from '../bookings/allocate-bay';
 import * as bookingRecords from '../bookings/booking-records';
 import { afterCommit } from '../bookings/lifecycle.service';
 import { moveBookingInTx } from '../bookings/move-booking';
+import { writeAudit } from '../../audit/write-audit';
 import { appointmentOf, findOne, isAutoApproved, keyDetails, keyTenant, locationOf, parse, requireChangeable, requirePlainTexts, slotAt, targetOf } from './ssc-common';
 import { appointmentError, invalidArgument } from './ssc-errors';
 import * as repo from './ssc.repo';
 
 // reschedule-appointment: same location only, within the organization's cutoff (docs/ssc-mapping.md).
+// A pending appointment moves at once (the policy decides its status again); a confirmed one moves
+// at once only when the policy approves, else the requested slot waits for the site
+// (ssc-reschedule-requests.ts) and the carrier is answered PENDING.
 
 export async function rescheduleAppointment(ctx: AppContext, principal: ApiKeyPrincipal, body: unknown, ip: string | null) {
   requireScope(principal, 'appointments:reschedule');
@@ -28,13 +32,57 @@ export async function rescheduleAppointment(ctx: AppContext, principal: ApiKeyPr
   const durationMin = target.durationMin ?? appointment.expectedDurationMin;
   const { date, slot } = slotAt(target, site);
   const now = ctx.clock.now();
-  const moved = await ctx.database.db.transaction(async (tx) => {
+  const outcome = await ctx.database.db.transaction(async (tx) => {
     const view = (await bookingRecords.findBookingView(tx, { orgId: principal.orgId, id: appointment.bookingId }, true))!;
     const b = view.booking;
     await requireChangeable(ctx, tx, b, b.orgId, site.name, 'moved');
     const candidates = (await candidatesToMove(tx, now, { ...b, expectedDurationMin: durationMin }, { date, slot })).filter((c) => c.siteId === site.id);
     if (candidates.length === 0) throw appointmentError(NO_AVAILABLE_BAY);
     const autoApproved = await isAutoApproved(tx, b.orgId, tenant);
+    const sscRow = {
+      bookingId: b.id,
+      orgId: b.orgId,
+      tenantId: tenant.id,
+      apiKeyId: principal.keyId,
+      primaryReferenceNumber: b.tsrNumber,
+      equipmentType: appointment.equipmentType ?? 'VAN',
+      lastReasonCode: request.reasonCode ?? null,
+      lastComment: request.comment ?? null,
+      updatedAt: now,
+    };
+    if (b.status === 'approved' && !autoApproved) {
+      // The standard's practice: a confirmed appointment keeps its slot until the site accepts or
+      // refuses the new one (an org admin, in the booking's drawer); the carrier is answered PENDING
+      // and hears the outcome through appointment-changed.
+      const requested = candidates[0]!;
+      await repo.upsertSscAppointment(tx, {
+        ...sscRow,
+        loadingType: appointment.loadingType ?? 'LIVE',
+        requestedStartTime: requested.start,
+        requestedDurationMin: durationMin,
+        requestedLoadingType: loadingType,
+        requestedAt: now,
+      });
+      await writeAudit(tx, {
+        actor: principal.auditActor,
+        action: 'ssc.reschedule_requested',
+        resourceType: 'booking',
+        resourceId: b.id,
+        orgId: b.orgId,
+        siteId: b.siteId,
+        details: {
+          ...keyDetails(principal),
+          tsr_number: b.tsrNumber,
+          start: b.startTime.toISOString(),
+          requested_start: requested.start.toISOString(),
+          duration_min: durationMin,
+          reason_code: request.reasonCode ?? null,
+          comment: request.comment ?? null,
+        },
+        ip,
+      });
+      return { id: b.id, pending: true };
+    }
     // The lifecycle's move for a carrier: the tenant's policy decides again (approved at once, or reviewed by the site).
     await moveBookingInTx(tx, now, {
       current: view,
@@ -42,19 +90,8 @@ export async function rescheduleAppointment(ctx: AppContext, principal: ApiKeyPr
       mover: 'carrier',
       policyApproves: autoApproved,
       expectedDurationMin: durationMin,
-      afterMove: (tx2) =>
-        repo.upsertSscAppointment(tx2, {
-          bookingId: b.id,
-          orgId: b.orgId,
-          tenantId: tenant.id,
-          apiKeyId: principal.keyId,
-          primaryReferenceNumber: b.tsrNumber,
-          loadingType,
-          equipmentType: appointment.equipmentType ?? 'VAN',
-          lastReasonCode: request.reasonCode ?? null,
-          lastComment: request.comment ?? null,
-          updatedAt: now,
-        }).then(() => undefined),
+      // The move settles any request still awaiting the site (the row carries none).
+      afterMove: (tx2) => repo.upsertSscAppointment(tx2, { ...sscRow, loadingType }).then(() => undefined),
       audit: {
         actor: principal.auditActor,
         details: {
@@ -68,8 +105,10 @@ export async function rescheduleAppointment(ctx: AppContext, principal: ApiKeyPr
       },
       mailReason: request.comment ?? null,
     });
-    return b.id;
+    return { id: b.id, pending: false };
   });
+  if (outcome.pending) return { status: 'PENDING' as const };
+  const moved = outcome.id;
   const view = (await bookingRecords.findBookingView(ctx.database.db, { orgId: principal.orgId, id: moved }))!;
   afterCommit(ctx, view, 'rescheduled');
   const row = (await repo.findAppointments(ctx.database.db, { orgId: principal.orgId, tenantId: principal.tenantId }, { appointmentId: moved }))[0]!;
