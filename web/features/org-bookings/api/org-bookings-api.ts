@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { adminBookingPreviewSchema, AdminBookingInput, AdminBookingPreview, BookingDetail, BookingListQuery, BookingRescheduleInput, BookingTransitionInput } from '../../../../domain/org-bookings';
+import type { adminBookingPreviewSchema, AdminBookingInput, AdminBookingPreview, BookingDetail, BookingListQuery, BookingRescheduleInput, BookingTransitionInput, RescheduleRefusalInput } from '../../../../domain/org-bookings';
 import { ApiError, apiCall, fetchApiFile, saveFile } from '../../../lib/api-client';
 
 // The organization's bookings (server: /api/orgs/:orgId/bookings…). Query keys start with
@@ -62,6 +62,11 @@ export const useTransitionBooking = (orgId: string, bookingId: string) =>
   useBookingMutation(orgId, bookingId, (params, body: BookingTransitionInput) => apiCall('POST /api/orgs/:orgId/bookings/:bookingId/transitions', { params, body }));
 export const useRescheduleBooking = (orgId: string, bookingId: string) =>
   useBookingMutation(orgId, bookingId, (params, body: BookingRescheduleInput) => apiCall('POST /api/orgs/:orgId/bookings/:bookingId/reschedule', { params, body }));
+/** A carrier's reschedule request awaiting the site (SSC API): accepted (the booking moves) or refused (it stays). */
+export const useAcceptRescheduleRequest = (orgId: string, bookingId: string) =>
+  useBookingMutation(orgId, bookingId, (params, _input: void) => apiCall('POST /api/orgs/:orgId/bookings/:bookingId/reschedule-request/accept', { params }));
+export const useRefuseRescheduleRequest = (orgId: string, bookingId: string) =>
+  useBookingMutation(orgId, bookingId, (params, body: RescheduleRefusalInput) => apiCall('POST /api/orgs/:orgId/bookings/:bookingId/reschedule-request/refuse', { params, body }));
 
 /** Downloads a document with the session's token (a plain link could not carry it). */
 export async function downloadDocument(orgId: string, bookingId: string, documentId: string, fileName: string): Promise<void> {
