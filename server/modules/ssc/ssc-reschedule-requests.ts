@@ -73,7 +73,7 @@ export async function acceptRescheduleRequest(ctx: AppContext, scope: OrgScope, 
 /** Drops the request: the booking keeps its slot; the carrier hears the refusal (with the reason, if any). */
 export async function refuseRescheduleRequest(ctx: AppContext, scope: OrgScope, bookingId: string, reason: string | null, ip: string | null) {
   const now = ctx.clock.now();
-  await ctx.database.db.transaction(async (tx) => {
+  const view = await ctx.database.db.transaction(async (tx) => {
     const { current, request } = await lockedRequest(tx, scope, bookingId);
     const b = current.booking;
     await repo.clearRescheduleRequest(tx, scope, b.id, now);
@@ -100,6 +100,9 @@ export async function refuseRescheduleRequest(ctx: AppContext, scope: OrgScope, 
       requested: { startTime: request.startTime, expectedDurationMin: request.durationMin, loadingType: request.loadingType },
       comment: reason,
     });
+    return current;
   });
+  // The live screens drop the request; the carrier's event goes out now.
+  afterCommit(ctx, view, 'reschedule_refused');
   return getBooking(ctx, scope, bookingId);
 }

@@ -107,10 +107,11 @@ export async function rescheduleAppointment(ctx: AppContext, principal: ApiKeyPr
     });
     return { id: b.id, pending: false };
   });
-  if (outcome.pending) return { status: 'PENDING' as const };
   const moved = outcome.id;
   const view = (await bookingRecords.findBookingView(ctx.database.db, { orgId: principal.orgId, id: moved }))!;
-  afterCommit(ctx, view, 'rescheduled');
+  // The live screens show the request (the booking drawer), or the move.
+  afterCommit(ctx, view, outcome.pending ? 'reschedule_requested' : 'rescheduled');
+  if (outcome.pending) return { status: 'PENDING' as const };
   const row = (await repo.findAppointments(ctx.database.db, { orgId: principal.orgId, tenantId: principal.tenantId }, { appointmentId: moved }))[0]!;
   return {
     status: 'SUCCESS' as const,

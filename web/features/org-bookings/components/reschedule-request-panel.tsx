@@ -61,7 +61,8 @@ export function RescheduleRequestPanel({ orgId, booking }: { orgId: string; book
   const end = new Date(Date.parse(request.startTime) + request.expectedDurationMin * MINUTE_MS).toISOString();
   const failed = (title: string) => (error: unknown) => toast.error(title, error instanceof ApiError ? error.message : 'Try again in a moment.');
   return (
-    <Alert color="yellow" variant="light" title="The carrier asks for a new time" data-testid="reschedule-request">
+    // Dark title text on the light yellow: the theme's yellow title falls under 4.5:1.
+    <Alert color="yellow" variant="light" title="The carrier asks for a new time" styles={{ title: { color: 'var(--mantine-color-text)' } }} data-testid="reschedule-request">
       <Stack gap="xs">
         <Text size="sm">
           {formatSiteRange(request.startTime, end, booking.timeZone)} ({request.expectedDurationMin} minutes). The booking keeps its current time until the request is accepted or refused.
