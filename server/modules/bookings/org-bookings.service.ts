@@ -109,8 +109,9 @@ export async function getBooking(ctx: AppContext, scope: OrgScope, bookingId: st
     updatedAt: b.updatedAt.toISOString(),
     allowedTransitions: allowedTransitionsAt(status, scope.actor, b, now),
     upcomingTransitions: upcomingTransitions(status, scope.actor, b, now).map((u) => ({ to: u.to, opensAt: u.opensAt.toISOString() })),
+    // Only a confirmed booking's request is open: once it is cancelled, checked in… the request is moot.
     rescheduleRequest:
-      request?.startTime && request.requestedAt
+      status === 'approved' && request?.startTime && request.requestedAt
         ? {
             startTime: request.startTime.toISOString(),
             expectedDurationMin: request.durationMin ?? b.expectedDurationMin,
