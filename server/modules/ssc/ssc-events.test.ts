@@ -219,6 +219,16 @@ describe.each(databaseKinds)('SSC appointment-changed events on %s', (kind) => {
     expect(audit.map((a) => a.action)).toEqual(['ssc.reschedule_requested', 'ssc.reschedule_refused']);
   });
 
+  it('a request whose booking the site cancelled is moot: not shown, not accepted', async () => {
+    const id = await schedule('10:00');
+    await move(id, 'approved');
+    expect((await ssc('/appointments/v1/reschedule-appointment', key, { identifiers: { appointmentId: id }, preferredAppointment: { arrivalWindow: { startDateTime: at('16:00'), duration: 'PT1H' } } })).body).toEqual({ status: 'PENDING' });
+    await move(id, 'cancelled', 'Site closed');
+    expect((await t.app.inject({ url: `/api/orgs/${orgId}/bookings/${id}`, headers: admin })).json()).toMatchObject({ status: 'cancelled', rescheduleRequest: null });
+    const accepted = await t.app.inject({ method: 'POST', url: `/api/orgs/${orgId}/bookings/${id}/reschedule-request/accept`, headers: admin });
+    expect([accepted.statusCode, accepted.json().error.code]).toEqual([409, 'not_reschedulable']);
+  });
+
   it('moves a confirmed appointment at once when the tenant’s policy approves (RESCHEDULED, the previous duration)', async () => {
     await subscribe(receiver.url);
     const id = await schedule('10:00');
