@@ -105,10 +105,28 @@ export const bookingDetailSchema = bookingListItemSchema.extend({
   upcomingTransitions: z.array(z.object({ to: z.enum(BOOKING_STATUSES), opensAt: z.string() })),
   /** Moves open by status and clock but held while the site is stopped (emergency), each with the server's refusal message. */
   heldTransitions: z.array(z.object({ to: z.enum(BOOKING_STATUSES), message: z.string() })),
+  /**
+   * A carrier's reschedule of this confirmed booking awaiting the site (SSC API): the requested
+   * start and duration; an org admin accepts or refuses it. Null when none.
+   */
+  rescheduleRequest: z
+    .object({ startTime: z.string(), expectedDurationMin: z.number(), requestedAt: z.string(), reasonCode: z.string().nullable(), comment: z.string().nullable() })
+    .nullable()
+    .optional(),
   documents: z.array(bookingDocumentSchema),
   history: z.array(bookingHistoryEntrySchema),
 });
 export type BookingDetail = z.infer<typeof bookingDetailSchema>;
+
+/** Refusing a carrier's reschedule request: the reason the carrier is told (optional). */
+export const rescheduleRefusalSchema = z.object({
+  reason: z
+    .string()
+    .max(500, 'Reason must be at most 500 characters')
+    .refine(...multiLine('Reason'))
+    .optional(),
+});
+export type RescheduleRefusalInput = z.infer<typeof rescheduleRefusalSchema>;
 
 const REASON_MAX = 500;
 

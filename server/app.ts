@@ -42,6 +42,8 @@ import orgReportRoutes from './modules/reports/reports.routes';
 import webhookRoutes from './modules/webhooks/webhooks.routes';
 import tsrLinkRoutes from './modules/tsr-link/tsr-link.routes';
 import sscAdminRoutes from './modules/ssc/ssc-admin.routes';
+import sscRescheduleRequestRoutes from './modules/ssc/ssc-reschedule-requests.routes';
+import sscNotFoundRoutes from './modules/ssc/ssc-not-found.routes';
 import { ocrAssetRoutes } from './ocr/ocr-assets';
 import { registerSiteScope } from './plugins/site-scope';
 import gateRoutes from './modules/gate/gate.routes';
@@ -167,6 +169,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       await scoped.register(webhookRoutes, { ctx });
       await scoped.register(tsrLinkRoutes, { ctx });
       await scoped.register(sscAdminRoutes, { ctx });
+      await scoped.register(sscRescheduleRequestRoutes, { ctx });
     },
     { prefix: '/api/orgs/:orgId' },
   );
@@ -184,6 +187,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   await app.register(sscRoutes, { prefix: '/api/ssc', ctx });
   // Its reference, without a key: /api/ssc/openapi.json, /api/ssc/docs, /api/ssc/reference.
   await app.register(sscDocsRoutes, { prefix: '/api/ssc', ctx });
+  // Any other /api/ssc path: 404 in the standard's failure shape.
+  await app.register(sscNotFoundRoutes, { prefix: '/api/ssc' });
   await app.register(invitationRoutes, { prefix: '/api', ctx });
   // Plate OCR's worker, cores and trained data, served by us (nothing is downloaded at run time).
   // (server/ocr/plate-ocr.ts loads sharp and tesseract.js: the route that reads images imports it

@@ -89,7 +89,9 @@ export async function bookRescheduleCancel(client: SscClient, input: { locationI
   const moved = await client.POST('/appointments/v1/reschedule-appointment', {
     body: { identifiers: { appointmentId: booked.id }, preferredAppointment: { id: slots.at(-1)!.id }, reasonCode: 'CARRIER_DELAY' },
   });
-  if (!moved.data || moved.data.status !== 'SUCCESS') fail('reschedule-appointment', moved.response.status, moved.data ?? moved.error);
+  // A confirmed appointment's new time may wait for the site: PENDING, the appointment kept meanwhile,
+  // and the outcome (RESCHEDULED or RESCHEDULE_REFUSED) arrives as appointment-changed.
+  if (!moved.data || moved.data.status === 'FAILURE') fail('reschedule-appointment', moved.response.status, moved.data ?? moved.error);
 
   const cancelled = await client.POST('/appointments/v1/cancel-appointment', {
     body: { identifiers: { appointmentId: booked.id }, reasonCode: 'LOAD_CANCELLED', comment: 'Load cancelled by the shipper' },
@@ -101,7 +103,7 @@ export async function bookRescheduleCancel(client: SscClient, input: { locationI
   return {
     appointmentId: booked.id,
     bookedAt: booked.arrivalWindow.startDateTime,
-    movedTo: moved.data.appointment.arrivalWindow.startDateTime,
+    movedTo: moved.data.status === 'SUCCESS' ? moved.data.appointment.arrivalWindow.startDateTime : null,
     finalStatus: details.data.appointmentStatus,
   };
 }

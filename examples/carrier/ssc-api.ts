@@ -916,7 +916,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description SUCCESS (moved), PENDING (a confirmed appointment’s new slot awaits the site) or FAILURE */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -970,6 +970,11 @@ export interface operations {
                         } & {
                             [key: string]: unknown;
                         };
+                    } & {
+                        [key: string]: unknown;
+                    }) | ({
+                        /** @enum {string} */
+                        status: "PENDING";
                     } & {
                         [key: string]: unknown;
                     }) | ({

@@ -791,6 +791,12 @@ export const sscAppointments = pgTable(
     equipmentType: text('equipment_type').notNull(),
     lastReasonCode: text('last_reason_code'),
     lastComment: text('last_comment'),
+    // A reschedule of a confirmed appointment awaiting the site (null when none): the requested
+    // start, duration and loading type, and when the carrier asked. The booking keeps its slot meanwhile.
+    requestedStartTime: ts('requested_start_time'),
+    requestedDurationMin: integer('requested_duration_min'),
+    requestedLoadingType: text('requested_loading_type'),
+    requestedAt: ts('requested_at'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

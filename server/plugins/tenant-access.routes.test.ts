@@ -69,6 +69,8 @@ const POLICY: Record<string, Policy> = {
   'POST /api/orgs/:orgId/bookings/:bookingId/transitions': 'staff',
   'POST /api/orgs/:orgId/bookings/:bookingId/extend': 'staff',
   'POST /api/orgs/:orgId/bookings/:bookingId/reschedule': 'staff',
+  'POST /api/orgs/:orgId/bookings/:bookingId/reschedule-request/accept': 'admin',
+  'POST /api/orgs/:orgId/bookings/:bookingId/reschedule-request/refuse': 'admin',
   'GET /api/orgs/:orgId/bookings/:bookingId/documents/:documentId': 'staff',
   'GET /api/orgs/:orgId/bays': 'staff',
   'POST /api/orgs/:orgId/bays': 'admin',

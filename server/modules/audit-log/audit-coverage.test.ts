@@ -479,6 +479,20 @@ describe.each(databaseKinds)('every write is audited, on %s', (kind) => {
     await audited('POST /api/ssc/appointments/v1/reschedule-appointment', 'booking.rescheduled', () =>
       call('POST', ssc('/appointments/v1/reschedule-appointment'), carrier, { identifiers, preferredAppointment: window('12:00') }),
     );
+    // A confirmed appointment's reschedule waits for the site (issue 24): an admin accepts one, refuses the next.
+    const bookingId = identifiers.appointmentId as string;
+    const version = async () => (await query<{ version: number }>(`select version from bookings where id = $1`, [bookingId]))[0]!.version;
+    expect((await call('POST', org(`/bookings/${bookingId}/transitions`), orgAdmin, { to: 'approved', version: await version() })).status).toBe(200);
+    await audited('POST /api/ssc/appointments/v1/reschedule-appointment', 'ssc.reschedule_requested', () =>
+      call('POST', ssc('/appointments/v1/reschedule-appointment'), carrier, { identifiers, preferredAppointment: window('13:00') }),
+    );
+    await audited('POST /api/orgs/{orgId}/bookings/{bookingId}/reschedule-request/accept', 'booking.rescheduled', () =>
+      call('POST', org(`/bookings/${bookingId}/reschedule-request/accept`), orgAdmin),
+    );
+    expect((await call('POST', ssc('/appointments/v1/reschedule-appointment'), carrier, { identifiers, preferredAppointment: window('14:00') })).body.status).toBe('PENDING');
+    await audited('POST /api/orgs/{orgId}/bookings/{bookingId}/reschedule-request/refuse', 'ssc.reschedule_refused', () =>
+      call('POST', org(`/bookings/${bookingId}/reschedule-request/refuse`), orgAdmin, { reason: 'Dock full' }),
+    );
     await audited('POST /api/ssc/appointments/v1/fetch-appointment-details', 'ssc.appointment_viewed', () =>
       call('POST', ssc('/appointments/v1/fetch-appointment-details'), carrier, { identifiers }),
     );

@@ -14,7 +14,8 @@ import { findBookingView, type BookingView } from './bookings.repo';
 
 export type BookingEventExtra = {
   previousStatus?: string;
-  previous?: { startTime: Date; endTime: Date; siteId: string; bayId: string | null };
+  /** Where and when it was, and for how long (the SSC event's previous appointment carries the duration before a move that changed it). */
+  previous?: { startTime: Date; endTime: Date; siteId: string; bayId: string | null; expectedDurationMin: number };
 };
 
 /**

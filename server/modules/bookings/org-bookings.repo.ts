@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { bookingListQuerySchema } from '../../../domain/org-bookings';
 import type { Db, Tx } from '../../db/client';
-import { auditLog, bays, bookingDocuments, bookings, sites } from '../../db/schema';
+import { auditLog, bays, bookingDocuments, bookings, sites, sscAppointments } from '../../db/schema';
 import type { OrgScope } from '../../plugins/org-scope';
 
 // The organization's bookings, always within the caller's scope: every query starts from
@@ -111,6 +111,15 @@ export async function findDocument(db: Conn, scope: OrgScope, bookingId: string,
     .select()
     .from(bookingDocuments)
     .where(and(eq(bookingDocuments.orgId, scope.orgId), eq(bookingDocuments.bookingId, bookingId), eq(bookingDocuments.id, documentId)));
+  return row;
+}
+
+/** A carrier's reschedule awaiting the site (SSC, docs/ssc-mapping.md), if any. */
+export async function findRescheduleRequest(db: Conn, scope: OrgScope, bookingId: string) {
+  const [row] = await db
+    .select({ startTime: sscAppointments.requestedStartTime, durationMin: sscAppointments.requestedDurationMin, requestedAt: sscAppointments.requestedAt, reasonCode: sscAppointments.lastReasonCode, comment: sscAppointments.lastComment })
+    .from(sscAppointments)
+    .where(and(eq(sscAppointments.orgId, scope.orgId), eq(sscAppointments.bookingId, bookingId), isNotNull(sscAppointments.requestedStartTime)));
   return row;
 }
 

@@ -69,7 +69,7 @@ export async function getBooking(ctx: AppContext, scope: OrgScope, bookingId: st
   const db = ctx.database.db;
   const row = await repo.findBooking(db, scope, bookingId);
   if (!row) throw notFound('Booking');
-  const [documents, history] = await Promise.all([repo.listDocuments(db, scope, bookingId), repo.listHistory(db, scope, bookingId)]);
+  const [documents, history, request] = await Promise.all([repo.listDocuments(db, scope, bookingId), repo.listHistory(db, scope, bookingId), repo.findRescheduleRequest(db, scope, bookingId)]);
   const b = row.booking;
   const status = b.status as BookingStatus;
   const now = ctx.clock.now();
@@ -120,6 +120,17 @@ export async function getBooking(ctx: AppContext, scope: OrgScope, bookingId: st
     allowedTransitions: open.filter((to) => !held.includes(to)),
     heldTransitions: held.map((to) => ({ to, message: holdMessage })),
     upcomingTransitions: upcomingTransitions(status, scope.actor, b, now).map((u) => ({ to: u.to, opensAt: u.opensAt.toISOString() })),
+    // Only a confirmed booking's request is open: once it is cancelled, checked in… the request is moot.
+    rescheduleRequest:
+      status === 'approved' && request?.startTime && request.requestedAt
+        ? {
+            startTime: request.startTime.toISOString(),
+            expectedDurationMin: request.durationMin ?? b.expectedDurationMin,
+            requestedAt: request.requestedAt.toISOString(),
+            reasonCode: request.reasonCode,
+            comment: request.comment,
+          }
+        : null,
     documents: documents.map((d) => ({ id: d.id, fileName: d.fileName, contentType: d.contentType, sizeBytes: d.sizeBytes, createdAt: d.createdAt.toISOString() })),
     history: history.map((h) => ({
       id: h.id,

@@ -26,11 +26,6 @@ import { submitFast } from './public-booking-fast';
 // cannot decide): precise refusals, documents, idempotent replays. The one-statement paths are in
 // public-booking-fast.ts.
 
-// The SSC module imports these from here (it is changed on another branch): re-exported until it
-// imports booking-submission.ts and public-booking-fast.ts directly.
-export type { BookingChannel } from './booking-submission';
-export { submitChannelBookingFast } from './public-booking-fast';
-
 /** Thrown inside the transaction when a concurrent request with the same idempotency key won. */
 class IdempotentReplay extends Error {}
 

@@ -21,7 +21,7 @@ type Res = { status: number; body: any; headers: Record<string, unknown> };
 type Event = {
   identifiers: Record<string, unknown>;
   currentAppointment: { appointment: { id: string; arrivalWindow: { startDateTime: string; duration: string }; dockDoor?: { id: string; name: string }; loadingType: string }; appointmentStatus: string };
-  previousAppointment?: { appointment?: { arrivalWindow: { startDateTime: string } }; appointmentStatus: string };
+  previousAppointment?: { appointment?: { arrivalWindow: { startDateTime: string; duration: string } }; appointmentStatus: string };
   reasonCode: string;
   comment?: string;
   occurredAt: string;
@@ -126,15 +126,21 @@ describe.each(databaseKinds)('SSC appointment-changed events on %s', (kind) => {
 
     const id = await schedule('10:00'); // pending: the tenant's policy asks the site
     await move(id, 'approved');
-    const moved = await ssc('/appointments/v1/reschedule-appointment', key, {
+    // A confirmed appointment's reschedule (a longer stay too) waits for the site: PENDING, the appointment kept meanwhile.
+    const requested = await ssc('/appointments/v1/reschedule-appointment', key, {
       identifiers: { appointmentId: id },
-      preferredAppointment: { arrivalWindow: { startDateTime: at('13:00'), duration: 'PT1H' } },
+      preferredAppointment: { arrivalWindow: { startDateTime: at('13:00'), duration: 'PT2H' } },
       reasonCode: 'LATE_TRUCK',
     });
-    expect(moved.body.status, JSON.stringify(moved.body)).toBe('SUCCESS');
+    expect(requested.body, JSON.stringify(requested.body)).toEqual({ status: 'PENDING' });
+    const waiting = (await ssc('/appointments/v1/fetch-appointment-details', key, { identifiers: { appointmentId: id } })).body;
+    expect(waiting).toMatchObject({ appointmentStatus: 'PENDING', appointment: { arrivalWindow: { startDateTime: at('10:00'), duration: 'PT1H' } } });
+    const accepted = await t.app.inject({ method: 'POST', url: `/api/orgs/${orgId}/bookings/${id}/reschedule-request/accept`, headers: admin });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json()).toMatchObject({ status: 'approved', startTime: '2026-11-25T02:00:00.000Z', expectedDurationMin: 120, rescheduleRequest: null });
     expect((await ssc('/appointments/v1/cancel-appointment', key, { identifiers: { appointmentId: id }, reasonCode: 'NO_LOAD', comment: 'Load withdrawn' })).body.status).toBe('SUCCESS');
 
-    expect(await drainWebhooks(t.ctx)).toMatchObject({ delivered: 3 + 5, retried: 0, failed: 0 });
+    expect(await drainWebhooks(t.ctx)).toMatchObject({ delivered: 3 + 4, retried: 0, failed: 0 });
     const hooks = await receiver.waitFor(3);
     for (const hook of hooks) {
       expect(hook.headers[WEBHOOK_HEADERS.event]).toBe('appointment-changed');
@@ -155,22 +161,85 @@ describe.each(databaseKinds)('SSC appointment-changed events on %s', (kind) => {
       reasonCode: 'APPROVED',
       occurredAt: '2026-11-23T00:00:00.000Z',
     });
-    // The move puts the booking back to the site (pending) and says where it was.
+    // The site accepted the move: confirmed at the new slot, and the previous appointment as it was (its own duration).
     expect(rescheduled).toMatchObject({
-      currentAppointment: { appointment: { arrivalWindow: { startDateTime: '2026-11-25T13:00:00+11:00' } }, appointmentStatus: 'PENDING' },
-      previousAppointment: { appointment: { arrivalWindow: { startDateTime: '2026-11-25T10:00:00+11:00' } }, appointmentStatus: 'CONFIRMED' },
+      currentAppointment: { appointment: { arrivalWindow: { startDateTime: '2026-11-25T13:00:00+11:00', duration: 'PT2H' } }, appointmentStatus: 'CONFIRMED' },
+      previousAppointment: { appointment: { arrivalWindow: { startDateTime: '2026-11-25T10:00:00+11:00', duration: 'PT1H' } }, appointmentStatus: 'CONFIRMED' },
       reasonCode: 'RESCHEDULED',
     });
-    expect(cancelled).toMatchObject({ currentAppointment: { appointmentStatus: 'CANCELED' }, previousAppointment: { appointmentStatus: 'PENDING' }, reasonCode: 'CANCELLED', comment: 'NO_LOAD: Load withdrawn' });
+    expect(cancelled).toMatchObject({ currentAppointment: { appointmentStatus: 'CANCELED' }, previousAppointment: { appointmentStatus: 'CONFIRMED' }, reasonCode: 'CANCELLED', comment: 'NO_LOAD: Load withdrawn' });
 
-    // The other tenant's subscription heard nothing; the org endpoint got its five signed events.
+    // The other tenant's subscription heard nothing; the org endpoint got its four signed events.
     const org = otherReceiver.received.filter((h) => h.path === '/org');
     expect(otherReceiver.received.filter((h) => h.path !== '/org')).toEqual([]);
-    expect(org.map((h) => JSON.parse(h.body).type).sort()).toEqual(['booking.created', 'booking.rescheduled', 'booking.status_changed', 'booking.status_changed', 'booking.status_changed']);
+    expect(org.map((h) => JSON.parse(h.body).type).sort()).toEqual(['booking.created', 'booking.rescheduled', 'booking.status_changed', 'booking.status_changed']);
     for (const hook of org) expect(verifySignature(endpointSecret, String(hook.headers[WEBHOOK_HEADERS.signature]), hook.body, NOW_SECONDS)).toBe(true);
 
     const rows = await query<{ kind: string; subscription_id: string | null; status: string }>(`select kind, subscription_id, status from webhook_deliveries where kind = 'ssc'`);
     expect(rows).toEqual(Array(3).fill({ kind: 'ssc', subscription_id: subscriptionId, status: 'delivered' }));
+  });
+
+  it('a refused reschedule keeps the confirmed appointment and tells the carrier; a request with no free bay cannot be accepted', async () => {
+    await subscribe(receiver.url);
+    const id = await schedule('10:00');
+    await move(id, 'approved');
+    const reschedule = (time: string, duration = 'PT1H') =>
+      ssc('/appointments/v1/reschedule-appointment', key, { identifiers: { appointmentId: id }, preferredAppointment: { arrivalWindow: { startDateTime: at(time), duration } }, comment: 'Truck late' });
+    expect((await reschedule('15:00')).body).toEqual({ status: 'PENDING' });
+    // The drawer shows the request; a dockmaster cannot settle it.
+    const detail = (await t.app.inject({ url: `/api/orgs/${orgId}/bookings/${id}`, headers: admin })).json();
+    expect(detail).toMatchObject({ status: 'approved', startTime: '2026-11-24T23:00:00.000Z', rescheduleRequest: { startTime: '2026-11-25T04:00:00.000Z', expectedDurationMin: 60, comment: 'Truck late' } });
+    // Both bays taken at 15:00 meanwhile: accepting answers the usual message and the request still waits.
+    await schedule('15:00');
+    await schedule('15:00');
+    const full = await t.app.inject({ method: 'POST', url: `/api/orgs/${orgId}/bookings/${id}/reschedule-request/accept`, headers: admin });
+    expect(full.statusCode, full.body).toBe(409);
+    expect(full.json().error.code).toBe('no_available_bay');
+    const refused = await t.app.inject({ method: 'POST', url: `/api/orgs/${orgId}/bookings/${id}/reschedule-request/refuse`, headers: admin, payload: { reason: 'Dock full at 15:00' } });
+    expect(refused.statusCode, refused.body).toBe(200);
+    expect(refused.json()).toMatchObject({ status: 'approved', startTime: '2026-11-24T23:00:00.000Z', rescheduleRequest: null });
+    const again = await t.app.inject({ method: 'POST', url: `/api/orgs/${orgId}/bookings/${id}/reschedule-request/refuse`, headers: admin, payload: {} });
+    expect(again.statusCode).toBe(409);
+    expect((await ssc('/appointments/v1/fetch-appointment-details', key, { identifiers: { appointmentId: id } })).body).toMatchObject({ appointmentStatus: 'CONFIRMED' });
+
+    await drainWebhooks(t.ctx);
+    const refusal = events(await receiver.waitFor(2)).find((e) => e.reasonCode === 'RESCHEDULE_REFUSED');
+    expect(refusal).toEqual({
+      identifiers: expect.objectContaining({ locationId: siteId }),
+      currentAppointment: {
+        appointment: { id, arrivalWindow: { startDateTime: at('10:00'), duration: 'PT1H' }, dockDoor: { id: expect.any(String), name: expect.stringMatching(/^E-/) }, loadingType: 'DROP' },
+        appointmentStatus: 'CONFIRMED',
+      },
+      previousAppointment: { appointment: { id, arrivalWindow: { startDateTime: at('15:00'), duration: 'PT1H' }, loadingType: 'DROP' }, appointmentStatus: 'PENDING' },
+      reasonCode: 'RESCHEDULE_REFUSED',
+      comment: 'Dock full at 15:00',
+      occurredAt: '2026-11-23T00:00:00.000Z',
+    });
+    const audit = await query<{ action: string }>(`select action from audit_log where resource_id = $1 and action like 'ssc.reschedule_%' order by created_at`, [id]);
+    expect(audit.map((a) => a.action)).toEqual(['ssc.reschedule_requested', 'ssc.reschedule_refused']);
+  });
+
+  it('a request whose booking the site cancelled is moot: not shown, not accepted', async () => {
+    const id = await schedule('10:00');
+    await move(id, 'approved');
+    expect((await ssc('/appointments/v1/reschedule-appointment', key, { identifiers: { appointmentId: id }, preferredAppointment: { arrivalWindow: { startDateTime: at('16:00'), duration: 'PT1H' } } })).body).toEqual({ status: 'PENDING' });
+    await move(id, 'cancelled', 'Site closed');
+    expect((await t.app.inject({ url: `/api/orgs/${orgId}/bookings/${id}`, headers: admin })).json()).toMatchObject({ status: 'cancelled', rescheduleRequest: null });
+    const accepted = await t.app.inject({ method: 'POST', url: `/api/orgs/${orgId}/bookings/${id}/reschedule-request/accept`, headers: admin });
+    expect([accepted.statusCode, accepted.json().error.code]).toEqual([409, 'not_reschedulable']);
+  });
+
+  it('moves a confirmed appointment at once when the tenant’s policy approves (RESCHEDULED, the previous duration)', async () => {
+    await subscribe(receiver.url);
+    const id = await schedule('10:00');
+    await move(id, 'approved');
+    await query(`update tenants set auto_approve = true`);
+    const moved = await ssc('/appointments/v1/reschedule-appointment', key, { identifiers: { appointmentId: id }, preferredAppointment: { arrivalWindow: { startDateTime: at('12:00'), duration: 'PT90M' } } });
+    expect(moved.body, JSON.stringify(moved.body)).toMatchObject({ status: 'SUCCESS', appointmentStatus: 'CONFIRMED', appointment: { arrivalWindow: { startDateTime: at('12:00'), duration: 'PT1H30M' } } });
+    await drainWebhooks(t.ctx);
+    const rescheduled = events(await receiver.waitFor(2)).find((e) => e.reasonCode === 'RESCHEDULED')!;
+    expect(rescheduled.previousAppointment).toMatchObject({ appointment: { arrivalWindow: { startDateTime: at('10:00'), duration: 'PT1H' } }, appointmentStatus: 'CONFIRMED' });
+    expect(rescheduled.currentAppointment).toMatchObject({ appointment: { arrivalWindow: { duration: 'PT1H30M' } }, appointmentStatus: 'CONFIRMED' });
   });
 
   it('tells the carrier of check-in, completion, a decline and a no-show; not of starting work', async () => {

@@ -26,10 +26,14 @@ export const SSC_CHANGE_REASON_CODES: Partial<Record<BookingStatus, string>> = {
   no_show: 'NO_SHOW',
 };
 export const SSC_RESCHEDULED_REASON_CODE = 'RESCHEDULED';
+/** The site refused a reschedule of a confirmed appointment: the appointment stays as it was. */
+export const SSC_RESCHEDULE_REFUSED_REASON_CODE = 'RESCHEDULE_REFUSED';
 
 export type SscChange =
   | { kind: 'status'; previousStatus: string }
-  | { kind: 'rescheduled'; previous: { startTime: Date; endTime: Date; bayId: string | null }; previousStatus?: string };
+  | { kind: 'rescheduled'; previous: { startTime: Date; endTime: Date; bayId: string | null; expectedDurationMin: number }; previousStatus?: string }
+  /** The requested slot the site refused (the booking did not move); `comment` is the site's reason. */
+  | { kind: 'reschedule_refused'; requested: { startTime: Date; expectedDurationMin: number; loadingType: string }; comment: string | null };
 
 /** An instant written in the site's own offset, as the standard's examples do. */
 function zoned(instant: Date, timeZone: string): string {
@@ -56,7 +60,8 @@ export function appointmentChangedBody(
   now: Date,
 ): Record<string, unknown> | null {
   const b = view.booking;
-  const reasonCode = change.kind === 'rescheduled' ? SSC_RESCHEDULED_REASON_CODE : SSC_CHANGE_REASON_CODES[b.status as BookingStatus];
+  const reasonCode =
+    change.kind === 'rescheduled' ? SSC_RESCHEDULED_REASON_CODE : change.kind === 'reschedule_refused' ? SSC_RESCHEDULE_REFUSED_REASON_CODE : SSC_CHANGE_REASON_CODES[b.status as BookingStatus];
   if (!reasonCode) return null;
   const loadingType = (ssc?.loadingType ?? 'LIVE') as SscLoadingType;
   const current = appointmentOf(b, view.timeZone, b.bayId ? { id: b.bayId, name: view.bayName } : null, loadingType);
@@ -64,14 +69,21 @@ export function appointmentChangedBody(
     change.kind === 'rescheduled'
       ? {
           appointment: appointmentOf(
-            { id: b.id, expectedDurationMin: b.expectedDurationMin, startTime: change.previous.startTime },
+            // The appointment as it was: its own start and duration (a carrier may change both in one reschedule).
+            { id: b.id, expectedDurationMin: change.previous.expectedDurationMin, startTime: change.previous.startTime },
             view.timeZone,
             change.previous.bayId ? { id: change.previous.bayId, name: previousBayName ?? change.previous.bayId } : null,
             loadingType,
           ),
           appointmentStatus: appointmentStatusOf(change.previousStatus ?? b.status),
         }
-      : { appointmentStatus: appointmentStatusOf(change.previousStatus) };
+      : change.kind === 'reschedule_refused'
+        ? // What was asked, as it stood while the site reviewed it; the current appointment is the one the carrier keeps.
+          {
+            appointment: appointmentOf({ id: b.id, expectedDurationMin: change.requested.expectedDurationMin, startTime: change.requested.startTime }, view.timeZone, null, change.requested.loadingType as SscLoadingType),
+            appointmentStatus: 'PENDING',
+          }
+        : { appointmentStatus: appointmentStatusOf(change.previousStatus) };
   return {
     // The load and stop the carrier named (a portal booking: its TSR number). The appointment's own
     // id travels in currentAppointment.appointment.id: the standard's commonIdentifiers admit no other key.
@@ -86,6 +98,7 @@ export function appointmentChangedBody(
     previousAppointment,
     reasonCode,
     ...(change.kind === 'status' && b.statusReason?.trim() ? { comment: b.statusReason.trim() } : {}),
+    ...(change.kind === 'reschedule_refused' && change.comment?.trim() ? { comment: change.comment.trim() } : {}),
     occurredAt: now.toISOString(),
   };
 }

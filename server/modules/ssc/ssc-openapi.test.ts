@@ -203,4 +203,18 @@ describe.each(databaseKinds)('SSC route-level conformance on %s', (kind) => {
     expect(anonymous.statusCode).toBe(401);
     isFailure(anonymous.json());
   });
+
+  it('answers any unknown path under /api/ssc with 404 in the failure shape, with or without a key', async () => {
+    for (const [method, path] of [['GET', '/appointments/v2/schedule-appointment'], ['POST', '/appointments/v1/book'], ['DELETE', '/nothing/here?x=1']] as const) {
+      const res = await call(method, path);
+      expect(res.status, `${method} ${path}`).toBe(404);
+      isFailure(res.body);
+      expect(res.body.problemDetails).toEqual([{ title: 'Not Found', detail: `No SSC operation at ${method} /api/ssc${path.split('?')[0]}: see /api/ssc/openapi.json` }]);
+    }
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/ssc/unknown' });
+    expect(anonymous.statusCode).toBe(404);
+    isFailure(anonymous.json());
+    // Outside /api/ssc the generic error stays.
+    expect((await t.app.inject({ url: '/api/sscx' })).json()).toMatchObject({ error: { code: 'not_found' } });
+  });
 });

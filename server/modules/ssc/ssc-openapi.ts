@@ -126,6 +126,8 @@ const availableAnswer = z
     ...location,
   })
   .meta({ title: 'Success' });
+/** A reschedule of a confirmed appointment the site reviews: the appointment stays as it is until then (appointment-changed tells the outcome). */
+const pendingAnswer = z.looseObject({ status: z.literal('PENDING') }).meta({ title: 'Pending' });
 const cancelAnswer = z.looseObject({ status: z.literal('SUCCESS') }).meta({ title: 'Success' });
 
 const protocolFailures = {
@@ -141,7 +143,10 @@ const rpcAnswers = (success: z.ZodType) => ({ 200: z.xor([success, failure]), ..
 export const answers = {
   fetchAvailable: rpcAnswers(availableAnswer),
   schedule: rpcAnswers(appointmentAnswer),
-  reschedule: rpcAnswers(appointmentAnswer),
+  reschedule: {
+    ...rpcAnswers(appointmentAnswer),
+    200: z.xor([appointmentAnswer, pendingAnswer, failure]).describe('SUCCESS (moved), PENDING (a confirmed appointment’s new slot awaits the site) or FAILURE'),
+  },
   cancel: rpcAnswers(cancelAnswer),
   details: rpcAnswers(appointmentAnswer),
   listSubscriptions: { 200: z.looseObject({ subscriptions: z.array(subscription) }), 401: protocolFailures[401], 403: protocolFailures[403], 429: protocolFailures[429] },

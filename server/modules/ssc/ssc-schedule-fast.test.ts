@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SSC_PROBLEM_TITLES, appointmentStatusOf } from '../../../domain/ssc';
-import { NO_AVAILABLE_BAY, orgRules } from '../bookings/allocate-bay';
+import { NO_AVAILABLE_BAY } from '../../../domain/booking-messages';
+import { orgRules } from '../bookings/org-rules';
 import { addMember, createBay, createOrg, createSite, createUser } from '../../test/fixtures';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/harness';
 import { createApiKey } from '../api-keys/api-keys.service';
 import { countOverlaps } from '../availability/availability.repo';
 
 // The SSC schedule-appointment's one-statement path (ssc.service.ts scheduleFast →
-// public-booking.service.ts submitChannelBookingFast → allocate-bay.ts BOOK_CHANNEL_SQL) against
+// public-booking-fast.ts submitChannelBookingFast → book-slot-sql.ts BOOK_CHANNEL_SQL) against
 // the full path it stands in for. A tenant with a daily limit always takes the full path (its
 // count is taken under a lock there), so the same request answered with and without a (never
 // reached) daily limit compares the two: the same rows, the same answers, the same refusals. A

@@ -119,6 +119,17 @@ describe('SSC contract against the standard’s OpenAPI document', () => {
   let failureValidator: (body: unknown) => { valid: boolean; errors?: unknown };
   /** The standard's "Appointment Changed Event Payload" (webhooks › appointment-changed › requestBody). */
   let eventValidator: (body: unknown) => { valid: boolean; errors?: unknown };
+  let orgId: string;
+  let admin: Record<string, string>;
+  /** What the site's admin does in the portal: approve a booking, accept or refuse a carrier's reschedule request. */
+  const portal = async (bookingId: string, action: 'approve' | 'accept' | 'refuse') => {
+    const db = t.ctx.database;
+    const [row] = await db.query<{ version: number }>(`select version from bookings where id = $1`, [bookingId]);
+    const [url, payload] =
+      action === 'approve' ? [`/bookings/${bookingId}/transitions`, { to: 'approved', version: row!.version }] : [`/bookings/${bookingId}/reschedule-request/${action}`, action === 'refuse' ? { reason: 'Dock full' } : undefined];
+    const response = await t.app.inject({ method: 'POST', url: `/api/orgs/${orgId}${url}`, headers: admin, ...(payload ? { payload } : {}) });
+    expect(response.statusCode, response.body).toBe(200);
+  };
 
   beforeAll(async () => {
     const definition = parseYaml(fs.readFileSync(SPEC, 'utf8')) as Document;
@@ -136,14 +147,14 @@ describe('SSC contract against the standard’s OpenAPI document', () => {
     profile = new OpenAPIBackend({ definition: ajvBounds((await t.app.inject({ url: '/api/ssc/openapi.json' })).json()), quick: true, validate: true, customizeAjv: (ajv) => addFormats(ajv, { mode: 'full' }) as never });
     await profile.init();
     const db = t.ctx.database;
-    const orgId = (await createOrg(db, { name: 'Contract Org' })).id;
+    orgId = (await createOrg(db, { name: 'Contract Org' })).id;
     const site = await createSite(db, orgId, { name: 'Contract Yard', timeZone: 'Australia/Sydney', address: '2 Quay St' });
     siteId = site.id;
     await createBay(db, site, { name: 'C-1', heightClearanceM: 4.5 });
     const [{ id: tenantId }] = await db.query<{ id: string }>(`insert into tenants (org_id, name, contact_emails) values ($1, 'Contract Freight', '{ops@contract.example}') returning id`, [orgId]);
     const user = await createUser(db, { email: 'admin@contract.example' });
     await addMember(db, orgId, user.id, 'org_admin');
-    const admin = bearer(await signIn(t.app, 'admin@contract.example'));
+    admin = bearer(await signIn(t.app, 'admin@contract.example'));
     const make = async (body: Record<string, unknown>) => (await t.app.inject({ method: 'POST', url: `/api/orgs/${orgId}/api-keys`, headers: admin, payload: body as never })).json().secret as string;
     key = await make({ name: 'Contract TMS', tenantId, scopes: ['availability:read', 'appointments:schedule', 'appointments:reschedule', 'appointments:cancel', 'webhooks'] });
     readOnlyKey = await make({ name: 'Read only', tenantId, scopes: ['availability:read'] });
@@ -193,9 +204,18 @@ describe('SSC contract against the standard’s OpenAPI document', () => {
     expect(byWindow.body.status).toBe('SUCCESS');
     expect((await call('fetch-appointment-details', { body: { identifiers: { appointmentId: id } } })).body.appointmentStatus).toBe('PENDING');
     expect((await call('fetch-appointment-details', { body: { identifiers: { primaryReferenceNumber: 'C-LOAD-1', locationId: siteId } } })).body.status).toBe('SUCCESS');
+    // A confirmed appointment's reschedule awaits the site: PENDING (the standard's pending response), and so do its details.
+    await portal(id, 'approve');
+    expect((await call('fetch-appointment-details', { body: { identifiers: { appointmentId: id } } })).body.appointmentStatus).toBe('CONFIRMED');
+    const pending = await call('reschedule-appointment', { body: { identifiers: { appointmentId: id }, preferredAppointment: { arrivalWindow: { startDateTime: at('12:00'), duration: 'PT1H' } } } });
+    expect(pending.body).toEqual({ status: 'PENDING' });
+    const waiting = await call('fetch-appointment-details', { body: { identifiers: { appointmentId: id } } });
+    expect(waiting.body).toMatchObject({ appointmentStatus: 'PENDING', appointment: { arrivalWindow: { startDateTime: at('11:00') } } });
+    await portal(id, 'accept');
+    expect((await call('fetch-appointment-details', { body: { identifiers: { appointmentId: id } } })).body).toMatchObject({ appointmentStatus: 'CONFIRMED', appointment: { arrivalWindow: { startDateTime: at('12:00') } } });
 
     // Refusals the standard answers with FAILURE.
-    const slotTaken = await call('schedule-appointment', { body: { identifiers: { primaryReferenceNumber: 'C-LOAD-2', locationId: siteId }, preferredAppointment: { arrivalWindow: { startDateTime: at('11:00'), duration: 'PT1H' } } } });
+    const slotTaken = await call('schedule-appointment', { body: { identifiers: { primaryReferenceNumber: 'C-LOAD-2', locationId: siteId }, preferredAppointment: { arrivalWindow: { startDateTime: at('12:00'), duration: 'PT1H' } } } });
     expect(slotTaken.body.status).toBe('FAILURE');
     for (const body of [
       { identifiers: { primaryReferenceNumber: 'C-LOAD-3', locationId: siteId }, preferredAppointment: { arrivalWindow: { startDateTime: at('23:30'), duration: 'PT1H' } } },
@@ -262,10 +282,17 @@ describe('SSC contract against the standard’s OpenAPI document', () => {
       });
       const id = scheduled.body.appointment.id as string;
       await call('reschedule-appointment', { body: { identifiers: { appointmentId: id }, preferredAppointment: { arrivalWindow: { startDateTime: at('15:00'), duration: 'PT30M' } } } });
+      // Confirmed, then two reschedules awaiting the site: one refused (the appointment stays), one accepted.
+      await portal(id, 'approve');
+      const later = { identifiers: { appointmentId: id }, preferredAppointment: { arrivalWindow: { startDateTime: at('16:00'), duration: 'PT45M' } } };
+      expect((await call('reschedule-appointment', { body: later })).body.status).toBe('PENDING');
+      await portal(id, 'refuse');
+      expect((await call('reschedule-appointment', { body: later })).body.status).toBe('PENDING');
+      await portal(id, 'accept');
       await call('cancel-appointment', { body: { identifiers: { appointmentId: id }, reasonCode: 'DONE', comment: 'No longer needed' } });
       await drainWebhooks(t.ctx);
-      const hooks = await receiver.waitFor(2);
-      expect(hooks.map((h) => JSON.parse(h.body).reasonCode).sort()).toEqual(['CANCELLED', 'RESCHEDULED']);
+      const hooks = await receiver.waitFor(5);
+      expect(hooks.map((h) => JSON.parse(h.body).reasonCode).sort()).toEqual(['APPROVED', 'CANCELLED', 'RESCHEDULED', 'RESCHEDULED', 'RESCHEDULE_REFUSED']);
       for (const hook of hooks) {
         const verdict = eventValidator(JSON.parse(hook.body));
         expect(verdict.valid, `appointment-changed per the standard: ${JSON.stringify(verdict.errors)} ${hook.body}`).toBe(true);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { RELEASED_BOOKING_STATUSES } from '../../../domain/booking-lifecycle';
 import type { Db, Tx } from '../../db/client';
 import { bays, bookings, sites, sscAppointments, sscWebhookSubscriptions, tenants } from '../../db/schema';
@@ -77,6 +77,7 @@ const appointmentRow = {
   bolNumber: sscAppointments.bolNumber,
   lastReasonCode: sscAppointments.lastReasonCode,
   lastComment: sscAppointments.lastComment,
+  requestedStartTime: sscAppointments.requestedStartTime,
 };
 
 export type AppointmentLookup =
@@ -121,7 +122,7 @@ export function insertSscAppointment(db: Conn, values: typeof sscAppointments.$i
 
 /**
  * The same row as insertSscAppointment writes, as the one-statement booking path takes it
- * (allocate-bay.ts FastChannel: snake_case columns; booking_id and org_id come from the booking).
+ * (book-slot-fast.ts FastChannel: snake_case columns; booking_id and org_id come from the booking).
  */
 export function sscAppointmentColumns(values: Omit<typeof sscAppointments.$inferInsert, 'bookingId' | 'orgId'>): Record<string, unknown> {
   const now = new Date();
@@ -148,8 +149,47 @@ export function upsertSscAppointment(db: Conn, values: typeof sscAppointments.$i
     .values(values)
     .onConflictDoUpdate({
       target: sscAppointments.bookingId,
-      set: { loadingType: values.loadingType, lastReasonCode: values.lastReasonCode ?? null, lastComment: values.lastComment ?? null, updatedAt: values.updatedAt },
+      // A move or a cancellation settles any reschedule awaiting the site (the values carry none);
+      // a new request replaces the one before.
+      set: {
+        loadingType: values.loadingType,
+        lastReasonCode: values.lastReasonCode ?? null,
+        lastComment: values.lastComment ?? null,
+        requestedStartTime: values.requestedStartTime ?? null,
+        requestedDurationMin: values.requestedDurationMin ?? null,
+        requestedLoadingType: values.requestedLoadingType ?? null,
+        requestedAt: values.requestedAt ?? null,
+        updatedAt: values.updatedAt,
+      },
     });
+}
+
+// ---- Reschedule requests awaiting the site -------------------------------------------------------
+
+/** The reschedule awaiting the site for one of the organization's bookings, if any. */
+export async function findRescheduleRequest(db: Conn, scope: { orgId: string }, bookingId: string) {
+  const [row] = await db
+    .select({
+      startTime: sscAppointments.requestedStartTime,
+      durationMin: sscAppointments.requestedDurationMin,
+      loadingType: sscAppointments.requestedLoadingType,
+      requestedAt: sscAppointments.requestedAt,
+      reasonCode: sscAppointments.lastReasonCode,
+      comment: sscAppointments.lastComment,
+    })
+    .from(sscAppointments)
+    .where(and(eq(sscAppointments.orgId, scope.orgId), eq(sscAppointments.bookingId, bookingId), isNotNull(sscAppointments.requestedStartTime)));
+  if (!row?.startTime || row.durationMin === null || !row.requestedAt) return null;
+  return { ...row, startTime: row.startTime, durationMin: row.durationMin, requestedAt: row.requestedAt, loadingType: row.loadingType ?? 'LIVE' };
+}
+export type RescheduleRequest = NonNullable<Awaited<ReturnType<typeof findRescheduleRequest>>>;
+
+/** Settles the booking's reschedule request (accepted: the appointment takes the requested loading type). */
+export function clearRescheduleRequest(db: Conn, scope: { orgId: string }, bookingId: string, now: Date, loadingType?: string) {
+  return db
+    .update(sscAppointments)
+    .set({ requestedStartTime: null, requestedDurationMin: null, requestedLoadingType: null, requestedAt: null, updatedAt: now, ...(loadingType ? { loadingType } : {}) })
+    .where(and(eq(sscAppointments.orgId, scope.orgId), eq(sscAppointments.bookingId, bookingId)));
 }
 
 // ---- Webhook subscriptions -----------------------------------------------------------------------

@@ -10,6 +10,7 @@ import type {
   BookingListQuery,
   BookingRescheduleInput,
   BookingTransitionInput,
+  RescheduleRefusalInput,
 } from '../../../../domain/org-bookings';
 import { ApiError, apiCall, fetchApiFile, saveFile } from '../../../lib/api-client';
 
@@ -77,6 +78,11 @@ export const useTransitionBooking = (orgId: string, bookingId: string) =>
   useBookingMutation(orgId, bookingId, (params, body: BookingTransitionInput) => apiCall('POST /api/orgs/:orgId/bookings/:bookingId/transitions', { params, body }));
 export const useRescheduleBooking = (orgId: string, bookingId: string) =>
   useBookingMutation(orgId, bookingId, (params, body: BookingRescheduleInput) => apiCall('POST /api/orgs/:orgId/bookings/:bookingId/reschedule', { params, body }));
+/** A carrier's reschedule request awaiting the site (SSC API): accepted (the booking moves) or refused (it stays). */
+export const useAcceptRescheduleRequest = (orgId: string, bookingId: string) =>
+  useBookingMutation(orgId, bookingId, (params, _input: void) => apiCall('POST /api/orgs/:orgId/bookings/:bookingId/reschedule-request/accept', { params }));
+export const useRefuseRescheduleRequest = (orgId: string, bookingId: string) =>
+  useBookingMutation(orgId, bookingId, (params, body: RescheduleRefusalInput) => apiCall('POST /api/orgs/:orgId/bookings/:bookingId/reschedule-request/refuse', { params, body }));
 
 /** Downloads a document with the session's token (a plain link could not carry it). */
 export async function downloadDocument(orgId: string, bookingId: string, documentId: string, fileName: string): Promise<void> {

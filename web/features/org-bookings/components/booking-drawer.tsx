@@ -22,6 +22,7 @@ import { downloadDocument, useBookingDetail, useTransitionBooking } from '../api
 import { formatDateTime, formatSiteRange } from '../utils/booking-display';
 import { BookingStatusBadge } from '../../../components/ui/booking-status';
 import { RescheduleForm } from './reschedule-form';
+import { RescheduleRequestPanel } from './reschedule-request-panel';
 
 type Props = { orgId: string; bookingId: string | null; onClose: () => void };
 
@@ -253,6 +254,7 @@ export function BookingDrawer({ orgId, bookingId, onClose }: Props) {
               Version {b.version}
             </Text>
           </Group>
+          <RescheduleRequestPanel orgId={orgId} booking={b} />
           <Actions orgId={orgId} booking={b} />
           <Divider />
           <Details b={b} />
