@@ -7,9 +7,6 @@ import { RouteErrorPage } from './routes/route-error-page';
 import { queryClient } from '../lib/query-client';
 import { bookingInfoQueryOptions } from '../features/public-booking/api/get-booking-info';
 import { publicOrganizationsQueryOptions } from '../features/public-booking/api/get-public-organizations';
-import { orgScreenLoader, prefetch } from './org-loaders';
-import { reportOptionsQueryOptions } from '../features/org-reports/api/get-report-options';
-import { orgSettingsQueryOptions } from '../features/org-settings/api/settings-api';
 
 type LazyRoute = NonNullable<RouteObject['lazy']>;
 
@@ -37,17 +34,8 @@ const orgChildren: RouteObject[] = [
   { path: 'tenants/:tenantId', lazy: screen(() => import('../features/org-tenants/routes/tenant-page')) },
   { path: 'ops/live', lazy: screen(() => import('../features/org-ops/routes/ops-live-page')) },
   { path: 'ops/scan', lazy: screen(() => import('../features/plate-scan/routes/plate-scan-page')) },
-  // Their first answers start with their code (issue 25), not after the organization has loaded.
-  {
-    path: 'reports',
-    loader: orgScreenLoader((orgId) => prefetch(reportOptionsQueryOptions(orgId))),
-    lazy: screen(() => import('../features/org-reports/routes/org-reports-page')),
-  },
-  {
-    path: 'settings',
-    loader: orgScreenLoader((orgId) => prefetch(orgSettingsQueryOptions(orgId))),
-    lazy: screen(() => import('../features/org-settings/routes/org-settings-page')),
-  },
+  { path: 'reports', lazy: screen(() => import('../features/org-reports/routes/org-reports-page')) },
+  { path: 'settings', lazy: screen(() => import('../features/org-settings/routes/org-settings-page')) },
   { path: 'settings/number-plates', lazy: screen(() => import('../features/org-settings/routes/number-plates-page')) },
 ];
 
@@ -108,8 +96,6 @@ export const routes: RouteObject[] = [
       {
         path: 'org',
         element: <RequireArea area="org" />,
-        // Every organization screen: the organizations and sites start with the code (issue 25).
-        loader: orgScreenLoader(),
         children: [{ lazy: orgLayout, children: orgChildren }],
       },
       {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CameraTokenCreateInput, OrgProfileInput, OrgSettingsPatch, OrgSettingsView } from '../../../../domain/org-settings';
 import { apiCall, fetchApiFile } from '../../../lib/api-client';
 
@@ -13,15 +13,12 @@ export const settingsKeys = {
   cameraTokens: (orgId: string) => ['org', orgId, 'settings', 'camera-tokens'] as const,
 };
 
-export function orgSettingsQueryOptions(orgId: string) {
-  return queryOptions({
-    queryKey: settingsKeys.view(orgId),
-    queryFn: () => apiCall('GET /api/orgs/:orgId/settings', { params: { orgId } }),
-  });
-}
-
 export function useOrgSettings(orgId: string | undefined) {
-  return useQuery({ ...orgSettingsQueryOptions(orgId ?? ''), enabled: !!orgId });
+  return useQuery({
+    queryKey: settingsKeys.view(orgId ?? ''),
+    queryFn: () => apiCall('GET /api/orgs/:orgId/settings', { params: { orgId: orgId! } }),
+    enabled: !!orgId,
+  });
 }
 
 /** A write whose answer is the settings as they now are. */
