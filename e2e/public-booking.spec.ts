@@ -147,6 +147,16 @@ test.describe('public booking portal', () => {
     // The answers were preloaded by the page and used by the form, not asked for a second time.
     expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/api/public/booking-info">');
     expect(answers.sort()).toEqual(['/api/public/booking-info', '/api/public/organizations']);
+
+    // No text box measured on mount (Mantine's autosize copies one into <body> and reads its
+    // computed style, forcing the page's style and layout before the form could paint)…
+    expect(await page.locator('body > textarea[aria-hidden="true"]').count()).toBe(0);
+    // …yet they still grow with their text (CSS field-sizing).
+    const goods = page.getByRole('textbox', { name: 'Goods Description' });
+    const height = () => goods.evaluate((box) => box.getBoundingClientRect().height);
+    const emptyHeight = await height();
+    await goods.fill('pallet\n'.repeat(6));
+    await expect.poll(height).toBeGreaterThan(emptyHeight + 40);
   });
 
   test('the empty form shows every validation message, joined by commas', async ({ page, capture }) => {
