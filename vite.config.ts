@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { directImports } from './scripts/vite/direct-imports';
+import { PUBLIC_ROUTE_MODULES, publicRouteChunks } from './scripts/vite/route-chunks';
+import { routePreloads } from './scripts/vite/route-preloads';
 
 // The web app lives in web/; the API server (server/) serves web/dist in production
 // and proxies to Vite in development (npm run dev).
@@ -40,8 +43,10 @@ function precompress(): Plugin {
 /** Libraries in chunks of their own: cached across releases, and admin-only ones never in the portal. */
 function vendorChunk(id: string): string | undefined {
   if (!id.includes('node_modules')) return undefined;
-  if (/node_modules\/(preact|react|react-dom|scheduler)\//.test(id)) return 'vendor-react';
-  if (/node_modules\/(react-router)\//.test(id)) return 'vendor-router';
+  // Preact, the router, the query cache and Mantine's engine: every screen needs all four, so one
+  // file, not four (issue 25: on HTTP/1.1 a phone fetches 6 files at a time, each a round trip).
+  if (/node_modules\/(preact|react|react-dom|scheduler)\//.test(id)) return 'vendor';
+  if (/node_modules\/(react-router)\//.test(id)) return 'vendor';
   // Not @mantine/charts: a manual chunk takes its unassigned imports along, and it imports Group, Text and
   // Paper from @mantine/core, which every page then loaded from the charts chunk.
   if (/node_modules\/(recharts|d3-[^/]+|victory-vendor)\//.test(id)) return 'vendor-charts';
@@ -49,10 +54,10 @@ function vendorChunk(id: string): string | undefined {
   // the charts chunk and the booking form downloads the charts.
   if (/node_modules\/(@babel\/runtime|prop-types|react-is|object-assign|react-transition-group|dom-helpers)\//.test(id)) return 'vendor-helpers';
   if (/node_modules\/zod\//.test(id)) return 'vendor-zod';
-  if (/node_modules\/@tanstack\//.test(id)) return 'vendor-query';
+  if (/node_modules\/@tanstack\//.test(id)) return 'vendor';
   // Mantine's theme engine and hooks, which every screen needs: left to the bundler they share a
   // chunk with whatever else has the same importers (the popover engine), and drag it along.
-  if (/node_modules\/(@mantine\/hooks\/|@mantine\/core\/esm\/core\/|clsx\/)/.test(id)) return 'vendor-mantine';
+  if (/node_modules\/(@mantine\/hooks\/|@mantine\/core\/esm\/core\/|clsx\/)/.test(id)) return 'vendor';
   return undefined;
 }
 
@@ -68,15 +73,30 @@ const preactCompat = [
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
 ];
 
+const repoRoot = path.dirname(fileURLToPath(import.meta.url));
+const publicChunk = publicRouteChunks(repoRoot);
+
+/**
+ * What the server preloads in the page it sends for these addresses (issue 25): the booking
+ * form's code and the two answers its loader asks for (web/app/router.tsx), in parallel with the
+ * entry instead of after it.
+ */
+const ROUTE_PRELOADS = {
+  '/book/request': {
+    modules: ['web/app/layouts/public-layout.tsx', ...PUBLIC_ROUTE_MODULES],
+    fetches: ['/api/public/organizations', '/api/public/booking-info'],
+  },
+};
+
 export default defineConfig({
   root: 'web',
-  plugins: [react(), directImports(), precompress()],
+  plugins: [react(), directImports(), routePreloads(repoRoot, ROUTE_PRELOADS), precompress()],
   resolve: { alias: preactCompat },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
-    rollupOptions: { output: { manualChunks: vendorChunk } },
+    rollupOptions: { output: { manualChunks: (id, meta) => vendorChunk(id) ?? publicChunk(id, meta) } },
   },
   server: {
     proxy: {

@@ -123,6 +123,42 @@ test.describe('public booking portal', () => {
     await capture('book-request-mobile');
   });
 
+  test('the request form comes in a few files named in the page itself, its data with them', async ({ page, request }) => {
+    // Issue 25: on a phone's network (HTTP/1.1: 6 files at a time, a round trip each) the form
+    // came in 49 files, asked for one after another as the entry and then the router ran.
+    const orgId = await organizationId(request, 'Acme Logistics');
+    const scripts = new Set<string>();
+    const answers: string[] = [];
+    page.on('request', (sent) => {
+      const { pathname } = new URL(sent.url());
+      if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) scripts.add(pathname);
+      if (pathname === '/api/public/organizations' || pathname === '/api/public/booking-info') answers.push(pathname);
+    });
+    const response = await page.goto(`/book/request?org=${orgId}`);
+    const html = await response!.text();
+    await expect(page.getByRole('textbox', { name: 'Company Name' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Submit Booking Request' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.size, [...scripts].join(', ')).toBeLessThanOrEqual(10);
+    // Every one named in the page the server sent (the entry, or a preload of this route)…
+    for (const script of scripts) expect(html, script).toContain(`"${script}"`);
+    // …and none of the signed-in screens' libraries (the validator's zod loads on first focus).
+    expect([...scripts].filter((script) => /vendor-(charts|zod)/.test(script))).toEqual([]);
+    // The answers were preloaded by the page and used by the form, not asked for a second time.
+    expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/api/public/booking-info">');
+    expect(answers.sort()).toEqual(['/api/public/booking-info', '/api/public/organizations']);
+
+    // No text box measured on mount (Mantine's autosize copies one into <body> and reads its
+    // computed style, forcing the page's style and layout before the form could paint)…
+    expect(await page.locator('body > textarea[aria-hidden="true"]').count()).toBe(0);
+    // …yet they still grow with their text (CSS field-sizing).
+    const goods = page.getByRole('textbox', { name: 'Goods Description' });
+    const height = () => goods.evaluate((box) => box.getBoundingClientRect().height);
+    const emptyHeight = await height();
+    await goods.fill('pallet\n'.repeat(6));
+    await expect.poll(height).toBeGreaterThan(emptyHeight + 40);
+  });
+
   test('the empty form shows every validation message, joined by commas', async ({ page, capture }) => {
     await page.goto('/book/request');
     // Two organizations take bookings and none was given: the haulier chooses.

@@ -66,6 +66,7 @@ import { rateLimitStore } from './plugins/rate-limit-store';
 import { listenToBookingChanges } from './modules/bookings/booking-webhooks';
 import { queueTsrNoteOnChange } from './modules/tsr-link/tsr-link.service';
 import { queueSscAppointmentChanged } from './modules/ssc/ssc-events';
+import { indexPages } from './web-index';
 
 // Who else hears of a booking's status changes and moves, in the transaction of the change: the
 // TSR record's work note, then the carrier's SSC `appointment-changed` callback. Those modules use
@@ -212,14 +213,14 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
         res.setHeader('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    const indexHtml = fs.readFileSync(path.join(options.webDist, 'index.html'), 'utf8');
+    const pageFor = indexPages(options.webDist);
     // Single-page app: any non-API GET that is not a file serves index.html; the client router
     // shows its own 404 page. API paths keep the JSON 404.
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {
       if (request.url.startsWith('/api/')) {
         return reply.code(404).send({ error: { code: 'not_found', message: `Route GET ${request.url} not found` } });
       }
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(pageFor(request.url));
     });
   }
 

@@ -4,7 +4,8 @@ import { projectRoot } from './paths';
 
 export const webRoot = path.join(projectRoot, 'web');
 export const webDist = path.join(webRoot, 'dist');
-const inputs = [webRoot, path.join(projectRoot, 'domain')];
+// scripts/vite: the build's own plugins (chunking, preloads) change its output too.
+const inputs = [webRoot, path.join(projectRoot, 'domain'), path.join(projectRoot, 'scripts', 'vite')];
 const configFiles = ['vite.config.ts', 'package-lock.json', 'postcss.config.cjs'].map((f) =>
   path.join(projectRoot, f),
 );
