@@ -315,6 +315,21 @@ function withoutFrameEdges(row: Component[], labels: Int32Array, width: number):
   return kept.length >= MIN_ROW ? kept : null;
 }
 
+/** The grey value at a fractional point (clamped to the image), between its four pixels. */
+function bilinear(data: Uint8Array | Uint8ClampedArray, width: number, height: number, x: number, y: number): number {
+  const fx = Math.min(width - 1, Math.max(0, x));
+  const fy = Math.min(height - 1, Math.max(0, y));
+  const x0 = Math.floor(fx);
+  const y0 = Math.floor(fy);
+  const x1 = Math.min(width - 1, x0 + 1);
+  const y1 = Math.min(height - 1, y0 + 1);
+  const ax = fx - x0;
+  const ay = fy - y0;
+  const top = data[y0 * width + x0]! * (1 - ax) + data[y0 * width + x1]! * ax;
+  const bottom = data[y1 * width + x0]! * (1 - ax) + data[y1 * width + x1]! * ax;
+  return top * (1 - ay) + bottom * ay;
+}
+
 /** Resamples a greyscale picture by `scale`: area average when shrinking, bilinear when growing. */
 export function resample(image: GreyImage, scale: number): GreyImage {
   const { width, height, data } = image;
@@ -333,17 +348,7 @@ export function resample(image: GreyImage, scale: number): GreyImage {
         for (let y = sy0; y < sy1; y++) for (let x = sx0; x < sx1; x++) sum += data[y * width + x]!;
         value = sum / ((sx1 - sx0) * (sy1 - sy0));
       } else {
-        const fx = Math.min(width - 1, Math.max(0, (ox + 0.5) / scale - 0.5));
-        const fy = Math.min(height - 1, Math.max(0, (oy + 0.5) / scale - 0.5));
-        const x0 = Math.floor(fx);
-        const y0 = Math.floor(fy);
-        const x1 = Math.min(width - 1, x0 + 1);
-        const y1 = Math.min(height - 1, y0 + 1);
-        const ax = fx - x0;
-        const ay = fy - y0;
-        const top = data[y0 * width + x0]! * (1 - ax) + data[y0 * width + x1]! * ax;
-        const bottom = data[y1 * width + x0]! * (1 - ax) + data[y1 * width + x1]! * ax;
-        value = top * (1 - ay) + bottom * ay;
+        value = bilinear(data, width, height, (ox + 0.5) / scale - 0.5, (oy + 0.5) / scale - 0.5);
       }
       out[oy * outWidth + ox] = Math.round(value);
     }
@@ -496,17 +501,7 @@ export function rotate(image: GreyImage, angle: number): GreyImage {
       // The source of an output pixel: the output point turned back by the angle.
       const dx = x - cx;
       const dy = y - cy;
-      const fx = Math.min(width - 1, Math.max(0, cx + dx * cos + dy * sin));
-      const fy = Math.min(height - 1, Math.max(0, cy - dx * sin + dy * cos));
-      const x0 = Math.floor(fx);
-      const y0 = Math.floor(fy);
-      const x1 = Math.min(width - 1, x0 + 1);
-      const y1 = Math.min(height - 1, y0 + 1);
-      const ax = fx - x0;
-      const ay = fy - y0;
-      const top = data[y0 * width + x0]! * (1 - ax) + data[y0 * width + x1]! * ax;
-      const bottom = data[y1 * width + x0]! * (1 - ax) + data[y1 * width + x1]! * ax;
-      out[y * width + x] = Math.round(top * (1 - ay) + bottom * ay);
+      out[y * width + x] = Math.round(bilinear(data, width, height, cx + dx * cos + dy * sin, cy - dx * sin + dy * cos));
     }
   }
   return { width, height, data: out };

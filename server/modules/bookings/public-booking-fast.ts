@@ -61,6 +61,13 @@ function fastRecord(
   };
 }
 
+/** The vehicle the statement fits to a bay. */
+const vehicleOf = (request: BookingRequest): FastBookingInput['vehicle'] => ({
+  heightM: request.vehicleHeightM,
+  lengthM: request.vehicleLengthM ?? null,
+  needs: request.specialAccessNeeds ?? [],
+});
+
 /**
  * The one statement's mail list: createBookingInTx's (newBookingMail) for each status the statement
  * can decide, each queued only when the booking gets that status.
@@ -100,7 +107,7 @@ export async function submitFast(
     booked = await bookSlotFast(ctx.database, {
       rules,
       windows,
-      vehicle: { heightM: request.vehicleHeightM, lengthM: request.vehicleLengthM ?? null, needs: request.specialAccessNeeds ?? [] },
+      vehicle: vehicleOf(request),
       record,
       audit: { details: { source: 'portal', documents: 0 }, ip: idempotency.ip, at: now },
       mail: fastMailOf(request.tenantEmail),
@@ -177,7 +184,7 @@ export async function submitChannelBookingFast(
     booked = await bookSlotFast(ctx.database, {
       rules,
       windows,
-      vehicle: { heightM: request.vehicleHeightM, lengthM: request.vehicleLengthM ?? null, needs: request.specialAccessNeeds ?? [] },
+      vehicle: vehicleOf(request),
       record,
       // writeAudit's details: the impersonator first, the channel's details last.
       audit: { details: { ...(impersonator ? { impersonatedBy: impersonator.email } : {}), source: channel.source, documents: 0, ...channel.auditDetails }, ip: input.ip, at: now },
