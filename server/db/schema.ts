@@ -476,6 +476,9 @@ export const bookings = pgTable(
     startedAt: ts('started_at'),
     completedAt: ts('completed_at'),
     noShowAt: ts('no_show_at'),
+    /** The haulier's latest running-late report: when the truck now expects to arrive, and when it said so. */
+    lateEta: ts('late_eta'),
+    lateReportedAt: ts('late_reported_at'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -713,6 +716,101 @@ export const siteCameraTokens = pgTable('site_camera_tokens', {
   lastUsedAt: ts('last_used_at'),
   revokedAt: ts('revoked_at'),
 });
+
+/** A gate kiosk (a tablet at the gate house) registered for one site: a device token like the camera tokens (migration 0020). */
+export const siteKioskDevices = pgTable(
+  'site_kiosk_devices',
+  {
+    id: id(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** The last four characters, to tell devices apart after the secret has been shown. */
+    tokenHint: text('token_hint').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    lastUsedAt: ts('last_used_at'),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [index('site_kiosk_devices_site_idx').on(t.siteId)],
+);
+
+/** A truck without a booking that registered at a kiosk: the dockmaster accepts it (a walk-in booking) or declines it. */
+export const kioskWalkInRequests = pgTable(
+  'kiosk_walk_in_requests',
+  {
+    id: id(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    deviceId: uuid('device_id').references(() => siteKioskDevices.id, { onDelete: 'set null' }),
+    vehicleRegistration: text('vehicle_registration').notNull(),
+    companyName: text('company_name').notNull(),
+    driverName: text('driver_name'),
+    driverPhone: text('driver_phone'),
+    bookingType: text('booking_type').notNull().default('delivery'),
+    notes: text('notes'),
+    status: text('status').notNull().default('pending'),
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: ts('decided_at'),
+    decisionReason: text('decision_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('kiosk_walk_in_requests_site_idx').on(t.siteId, t.createdAt).where(sql`${t.status} = 'pending'`),
+    check('kiosk_walk_in_requests_status_check', sql`${t.status} IN ('pending', 'accepted', 'declined')`),
+  ],
+);
+
+/** One row per reminder sent (booking, minutes before the slot, channel): the job writes it with the message, so each goes once. */
+export const bookingReminders = pgTable(
+  'booking_reminders',
+  {
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    offsetMinutes: integer('offset_minutes').notNull(),
+    channel: text('channel').notNull(),
+    sentAt: ts('sent_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'booking_reminders_pk', columns: [t.bookingId, t.offsetMinutes, t.channel] }),
+    check('booking_reminders_channel_check', sql`${t.channel} IN ('email', 'sms')`),
+  ],
+);
+
+/** Text messages written with the change that causes them and sent by a worker through the SMS provider (off by default). */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: id(),
+    orgId: uuid('org_id').references(() => organizations.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull(),
+    toPhone: text('to_phone').notNull(),
+    body: text('body').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lockedUntil: ts('locked_until'),
+    lastError: text('last_error'),
+    providerMessageId: text('provider_message_id'),
+    createdAt: createdAt(),
+    sentAt: ts('sent_at'),
+  },
+  (t) => [
+    index('sms_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    check('sms_outbox_status_check', sql`${t.status} IN ('pending', 'sent', 'failed')`),
+  ],
+);
 
 /** Every number-plate read at a site (typed, photo, device camera, site camera webhook), matched or not. */
 export const plateReads = pgTable(
