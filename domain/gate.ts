@@ -96,6 +96,8 @@ export const gateBookingSchema = z.object({
   source: z.string(),
   /** Approved, past its start, not checked in. */
   isLate: z.boolean(),
+  /** The haulier's running-late ETA while the truck is still to arrive (domain/late-report.ts); absent or null: none reported. */
+  lateEta: z.string().nullable().optional(),
   actions: z.array(z.enum(GATE_ACTIONS)),
 });
 export type GateBooking = z.infer<typeof gateBookingSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { availabilityQuerySchema, availabilityResponseSchema } from '../availability-query';
 import { isCalendarDate, isTimeOfDay } from '../booking-request';
+import { lateAcceptSchema, lateReportResultSchema, lateReportSchema } from '../late-report';
 import { bookingInfoSchema, manageViewSchema, submittedBookingSchema } from '../public-booking';
 import { multiLine } from '../text-rules';
 import { defineContract, MULTIPART_FORM } from './define-contract';
@@ -25,4 +26,6 @@ export const publicBookingsContract = defineContract({
   'POST /api/public/manage/:token/cancel': { params: tokenParams, body: manageCancelSchema, response: { 200: manageViewSchema } },
   'POST /api/public/manage/:token/availability': { params: tokenParams, body: manageAvailabilitySchema, response: { 200: availabilityResponseSchema } },
   'POST /api/public/manage/:token/reschedule': { params: tokenParams, body: manageRescheduleSchema, response: { 200: manageViewSchema } },
+  'POST /api/public/manage/:token/late': { params: tokenParams, body: lateReportSchema, response: { 200: lateReportResultSchema } },
+  'POST /api/public/manage/:token/late/accept': { params: tokenParams, body: lateAcceptSchema, response: { 200: manageViewSchema } },
 });

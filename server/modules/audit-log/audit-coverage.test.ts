@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBay, createOrg, createSite, createUser, addMember, TEST_PASSWORD } from '../../test/fixtures';
 import { PNG_BYTES } from '../../test/files';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/harness';
-import { signAccessToken } from '../../auth/tokens';
+import { hashToken, signAccessToken } from '../../auth/tokens';
+import { manageTokenFor } from '../bookings/manage-token';
 import { totpCode } from '../mfa/totp';
 
 // Every write of the product leaves an audit entry (issue 12). The route table (the OpenAPI document
@@ -318,6 +319,14 @@ describe.each(databaseKinds)('every write is audited, on %s', (kind) => {
     const token = (created.body.manageUrl as string).split('/book/manage/')[1]!;
     await audited('POST /api/public/manage/{token}/reschedule', 'booking.rescheduled', () => call('POST', `/api/public/manage/${token}/reschedule`, {}, { date: '2026-11-25', slot: '11:00' }));
     await audited('POST /api/public/manage/{token}/cancel', 'booking.cancelled', () => call('POST', `/api/public/manage/${token}/cancel`, {}, { reason: 'Plans changed' }));
+    // Running late on the day (decision 043): a booking at 17:00 today, its truck 50 minutes late, then moved to an offered slot.
+    const lateId = await booking('approved', 360, { reg: 'LATE01' });
+    const lateToken = manageTokenFor(t.ctx.authSecret, lateId);
+    await query(`update bookings set manage_token_hash = $2 where id = $1`, [lateId, hashToken(lateToken)]);
+    const report = await audited('POST /api/public/manage/{token}/late', 'booking.late_reported', () => call('POST', `/api/public/manage/${lateToken}/late`, {}, { eta: '17:50' }));
+    await audited('POST /api/public/manage/{token}/late/accept', 'booking.rescheduled', () =>
+      call('POST', `/api/public/manage/${lateToken}/late/accept`, {}, { startTime: report.body.offers[0].start }),
+    );
   });
 
   it('sign-in, the account and sign-out', async () => {

@@ -15,6 +15,7 @@ import {
   getManagedBooking,
   rescheduleManagedBooking,
 } from './manage-booking.service';
+import { acceptLateOffer, reportLate } from './late-report';
 import { chosenSiteOf, submitPublicBooking } from './public-booking.service';
 
 function toAvailabilityDto(day: DayAvailability) {
@@ -205,6 +206,33 @@ const publicBookingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
       },
     },
     async (request) => rescheduleManagedBooking(ctx, request.params.token, request.body, request.ip),
+  );
+
+  // Running late (issue 26 item 5): report an ETA on the day; accept one of the slots offered when it no longer fits.
+  app.post(
+    '/manage/:token/late',
+    {
+      config: perIpLimit(ctx, 20),
+      schema: {
+        ...contract['POST /api/public/manage/:token/late'],
+        tags: ['public booking'],
+        summary: 'Report running late: the ETA at the site today; answers whether the slot still fits, else the nearest free slots',
+      },
+    },
+    async (request) => reportLate(ctx, request.params.token, request.body, request.ip),
+  );
+
+  app.post(
+    '/manage/:token/late/accept',
+    {
+      config: perIpLimit(ctx, 20),
+      schema: {
+        ...contract['POST /api/public/manage/:token/late/accept'],
+        tags: ['public booking'],
+        summary: 'Move a late booking to one of the offered slots (it is reviewed again)',
+      },
+    },
+    async (request) => acceptLateOffer(ctx, request.params.token, request.body, request.ip),
   );
 };
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { allowedTransitions, allowedTransitionsAt, type BookingTimes } from '../../../domain/booking-lifecycle';
+import { allowedTransitions, allowedTransitionsAt, AWAITING_ARRIVAL_STATUSES, type BookingTimes } from '../../../domain/booking-lifecycle';
 import type { BookingStatus } from '../../../domain/enums';
 import { isLateArrival, type EmergencyState, type GateAction, type GateBooking } from '../../../domain/gate';
 import { todayIn, zonedTimeToUtc } from '../../../domain/slot-grid';
@@ -58,6 +58,8 @@ export function toGateBooking(row: repo.GateBookingRow, role: GateActor['role'],
     startedAt: iso(row.startedAt),
     source: row.source,
     isLate: isLateArrival(status, row.startTime, now),
+    // A running-late report matters until the truck is in (decision 043).
+    lateEta: AWAITING_ARRIVAL_STATUSES.includes(status) ? iso(row.lateEta) : null,
     actions: isSiteStopped ? actions.filter((action) => action !== 'start' && action !== 'check_in') : actions,
   };
 }

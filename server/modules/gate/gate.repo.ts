@@ -62,6 +62,7 @@ const gateColumns = {
   checkedInAt: bookings.checkedInAt,
   startedAt: bookings.startedAt,
   source: bookings.source,
+  lateEta: bookings.lateEta,
 };
 
 /** The site's bookings matching `where`, with their bay's name, by start time. */

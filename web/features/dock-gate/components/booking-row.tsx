@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { GateAction, GateBooking } from '../../../../domain/gate';
+import { lateEtaLabel } from '../../../../domain/late-report';
 import { localTimeOf } from '../../../../domain/slot-grid';
 import { BookingStatusBadge } from '../../../components/ui/booking-status';
 
@@ -36,6 +37,11 @@ export function GateBookingRow({ booking, timeZone, busyId, onAction }: Props) {
             {booking.isLate ? (
               <Badge color="red.9" variant="filled">
                 Late
+              </Badge>
+            ) : null}
+            {booking.lateEta ? (
+              <Badge color="orange" variant="light" data-testid="late-eta" styles={{ root: { color: 'var(--mantine-color-dark-7)' }, label: { textTransform: 'none' } }}>
+                {lateEtaLabel(booking.lateEta, timeZone)}
               </Badge>
             ) : null}
           </Group>

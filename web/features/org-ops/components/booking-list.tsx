@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { GateBooking } from '../../../../domain/gate';
 import { BookingStatusBadge } from '../../../components/ui/booking-status';
 import { bookingHref, siteTime, siteTimeRange } from '../utils/format';
+import { lateEtaLabel } from '../../../../domain/late-report';
 
 type Props = {
   title: string;
@@ -54,6 +55,11 @@ function BookingRow({ booking, timeZone, detail }: { booking: GateBooking; timeZ
           <Text size="xs" c="dark.4">
             {detail(booking, timeZone)}
           </Text>
+          {booking.lateEta ? (
+            <Text size="xs" fw={700} c="red.9" data-testid="late-eta">
+              {lateEtaLabel(booking.lateEta, timeZone)}
+            </Text>
+          ) : null}
         </div>
         {booking.isLate ? (
           <Badge color="red" variant="filled" size="sm" style={{ flexShrink: 0 }}>

@@ -10,6 +10,7 @@ import { CancelBookingModal } from '../components/cancel-booking-modal';
 import { HelpContacts } from '../components/help-contacts';
 import { MoveBookingPanel } from '../components/move-booking-panel';
 import { PageHeader } from '../components/page-header';
+import { RunningLatePanel } from '../components/running-late-panel';
 import { bookingStatusColor, bookingStatusLabel } from '../utils/booking-status';
 import { alertStyles } from '../utils/styles';
 import { formatSiteTime, formatSiteTimeRange } from '../utils/format';
@@ -158,6 +159,7 @@ export default function ManageBookingPage() {
           ) : null}
         </Card>
 
+        <RunningLatePanel token={token} booking={booking} />
         {isMoving && booking.canReschedule ? (
           <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="move-booking-title">
             <Title order={2} size="h4" mb="sm" id="move-booking-title">
