@@ -18,6 +18,7 @@ const booking = (status: string): CreatedBooking => ({
   endTime: '2030-03-04T10:00:00Z',
   timeZone: 'UTC',
   manageUrl: null,
+  arrivalCode: 'K7M29QXD',
   documents: 0,
 });
 
