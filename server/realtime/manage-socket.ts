@@ -42,7 +42,7 @@ export async function findFollowedBooking(ctx: AppContext, token: string): Promi
 
 export const isWithdrawn = (booking: FollowedBooking) => WITHDRAWN_BOOKING_STATUSES.includes(booking.status);
 
-type Hub = NonNullable<AppContext['realtime']>;
+type Subscribe = NonNullable<NonNullable<AppContext['realtime']>['subscribe']>;
 
 /**
  * The event filter of one driver's socket, fed the organization's events in order. Its own
@@ -51,7 +51,7 @@ type Hub = NonNullable<AppContext['realtime']>;
  */
 export function followBooking(
   ctx: AppContext,
-  hub: Hub,
+  subscribe: Subscribe,
   token: string,
   initial: FollowedBooking,
   send: (message: RealtimeServerMessage) => void,
@@ -90,7 +90,7 @@ export function followBooking(
   };
 
   // The whole organization: a booking moved to another site of it is still followed.
-  const unsubscribe = hub.subscribe({ orgId: initial.orgId, siteId: null }, (event) => {
+  const unsubscribe = subscribe({ orgId: initial.orgId, siteId: null }, (event) => {
     pending = pending.then(() => handle(event)).catch((error: unknown) => log.warn({ err: error }, 'realtime booking follow failed'));
   });
   return () => {

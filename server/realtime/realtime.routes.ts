@@ -141,14 +141,14 @@ function serveManageConnection(
   { idleTimeoutMs, log }: { idleTimeoutMs: number; log: FastifyRequest['log'] },
 ): void {
   const send = senderOf(socket);
-  const hub = ctx.realtime;
-  if (!hub?.subscribe) {
+  const subscribe = ctx.realtime?.subscribe;
+  if (!subscribe) {
     send({ type: 'error', code: 'unavailable', message: 'Live updates are not available' });
     socket.close(CLOSE_UNAVAILABLE, 'Live updates are not available');
     return;
   }
   let isClosed = false;
-  const stop = followBooking(ctx, hub, token, booking, send, () => {
+  const stop = followBooking(ctx, subscribe, token, booking, send, () => {
     if (!isClosed) socket.close(CLOSE_NOT_FOUND, 'This booking is no longer active');
   }, log);
   const idle = setTimeout(() => socket.close(CLOSE_IDLE, 'No message within 2.5 heartbeats'), idleTimeoutMs);
