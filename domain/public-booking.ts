@@ -40,6 +40,8 @@ export const submittedBookingSchema = z.object({
   endTime: z.string(),
   timeZone: z.string(),
   manageUrl: z.string().nullable(),
+  /** The arrival code (domain/arrival-code.ts): shown typed and as a QR code for the gate. */
+  arrivalCode: z.string(),
   documents: z.number(),
 });
 
@@ -71,5 +73,23 @@ export const manageViewSchema = z.object({
   vehicleHeightM: z.number(),
   canCancel: z.boolean(),
   canReschedule: z.boolean(),
+  /** The arrival code (domain/arrival-code.ts): shown typed and as a QR code for the gate. */
+  arrivalCode: z.string(),
+  /**
+   * The driver's live state on the booking's day (site-local) or while the vehicle is on site;
+   * null otherwise. Only this booking's own facts: its place in the queue, never the others.
+   */
+  live: z
+    .object({
+      /** Its place (1 = next) among the site's vehicles waiting to be called, while checked in; else null. */
+      position: z.number().int().positive().nullable(),
+      /** The bay the vehicle is called to, once called (at the bay); else null. */
+      calledToBay: z.string().nullable(),
+      /** When it was called to the bay (ISO); null before. */
+      calledAt: z.string().nullable(),
+      /** When it checked in at the gate (ISO); null before. */
+      checkedInAt: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type ManageView = z.infer<typeof manageViewSchema>;

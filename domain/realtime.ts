@@ -36,4 +36,9 @@ export type RealtimeServerMessage =
   | { type: 'subscribed'; orgId: string; siteId: string | null }
   | { type: 'event'; event: RealtimeEvent }
   | { type: 'pong' }
+  /**
+   * To a driver's socket (subprotocol `manage.<token>`, one booking) while its vehicle waits at the
+   * gate: another booking at its site changed, so its place in the queue may have. No id, no data.
+   */
+  | { type: 'queue' }
   | { type: 'error'; code: string; message: string };

@@ -10,6 +10,7 @@ import type { AppContext, ModuleOptions } from '../context';
 import type { AuthContext } from '../plugins/auth';
 import { verifyAccessToken } from '../auth/tokens';
 import { authorizeSubscription } from './realtime-access';
+import { CLOSE_NOT_FOUND, findFollowedBooking, followBooking, isWithdrawn, manageTokenOf, type FollowedBooking } from './manage-socket';
 
 // GET /api/realtime — the live-update socket. Browsers cannot set headers on a WebSocket, so the
 // access token comes as the subprotocol `bearer.<token>` (preferred: it stays out of URLs and
@@ -19,6 +20,10 @@ import { authorizeSubscription } from './realtime-access';
 // the token expires, when its session is signed out on any node (the hub's session channel), and
 // when a periodic check finds the session ended another way (suspension, a deactivated member).
 // The socket only reads: it subscribes to what the tenant rule lets its user read.
+//
+// A driver's manage page opens it with the subprotocol `manage.<manage token>` instead
+// (manage-socket.ts): no sign-in, one booking followed, nothing else of the site ever sent. An
+// unknown token is answered with 4401, a cancelled or declined booking with 4404.
 
 export const CLOSE_UNAUTHORIZED = 4401;
 /** No message (not even a ping) for 2.5 heartbeats: the client is gone or stuck. */
@@ -90,10 +95,19 @@ const realtimeRoutes: FastifyPluginAsync<RealtimeRouteOptions> = async (
       preValidation: async (request) => {
         const token = accessTokenOf(request);
         if (!request.auth && token) request.auth = await verifyAccessToken(ctx, token);
+        const manageToken = token ? null : manageTokenOf(request);
+        if (manageToken) followedBookings.set(request, await findFollowedBooking(ctx, manageToken));
       },
     },
     (socket: Socket, request) => {
       const token = accessTokenOf(request);
+      const manageToken = token ? null : manageTokenOf(request);
+      if (manageToken) {
+        const booking = followedBookings.get(request) ?? null;
+        if (!booking) return socket.close(CLOSE_UNAUTHORIZED, 'This booking link is invalid or has expired');
+        if (isWithdrawn(booking)) return socket.close(CLOSE_NOT_FOUND, 'This booking is no longer active');
+        return serveManageConnection(ctx, socket, manageToken, booking, { idleTimeoutMs, log: request.log });
+      }
       if (!request.auth || !token) {
         socket.close(CLOSE_UNAUTHORIZED, 'Sign in again: missing, invalid or expired access token');
         return;
@@ -102,6 +116,55 @@ const realtimeRoutes: FastifyPluginAsync<RealtimeRouteOptions> = async (
     },
   );
 };
+
+/** The booking a manage socket follows, found before the upgrade (preValidation) so the handler knows it at once. */
+const followedBookings = new WeakMap<FastifyRequest, FollowedBooking | null>();
+
+/** Sends a server message, dropping a client that does not read. */
+function senderOf(socket: Socket) {
+  return (message: RealtimeServerMessage) => {
+    if (socket.readyState !== OPEN) return;
+    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      socket.terminate();
+      return;
+    }
+    socket.send(JSON.stringify(message));
+  };
+}
+
+/** A driver's socket: subscribed from the start to its one booking; it only pings. */
+function serveManageConnection(
+  ctx: AppContext,
+  socket: Socket,
+  token: string,
+  booking: FollowedBooking,
+  { idleTimeoutMs, log }: { idleTimeoutMs: number; log: FastifyRequest['log'] },
+): void {
+  const send = senderOf(socket);
+  const subscribe = ctx.realtime?.subscribe;
+  if (!subscribe) {
+    send({ type: 'error', code: 'unavailable', message: 'Live updates are not available' });
+    socket.close(CLOSE_UNAVAILABLE, 'Live updates are not available');
+    return;
+  }
+  let isClosed = false;
+  const stop = followBooking(ctx, subscribe, token, booking, send, () => {
+    if (!isClosed) socket.close(CLOSE_NOT_FOUND, 'This booking is no longer active');
+  }, log);
+  const idle = setTimeout(() => socket.close(CLOSE_IDLE, 'No message within 2.5 heartbeats'), idleTimeoutMs);
+  socket.on('message', (data, isBinary) => {
+    idle.refresh();
+    const message = parseClientMessage(isBinary ? null : toText(data));
+    if ('error' in message) return send({ type: 'error', code: 'bad_message', message: message.error });
+    if (message.type === 'ping') return send({ type: 'pong' });
+    send({ type: 'error', code: 'bad_message', message: 'This socket follows one booking: it cannot subscribe to anything else' });
+  });
+  socket.on('close', () => {
+    isClosed = true;
+    clearTimeout(idle);
+    stop();
+  });
+}
 
 type ConnectionOptions = { idleTimeoutMs: number; sessionCheckMs: number; log: FastifyRequest['log'] };
 
@@ -147,14 +210,7 @@ function serveConnection(
       .catch((error: unknown) => log.warn({ err: error }, 'realtime session check failed'));
   }, sessionCheckMs);
 
-  const send = (message: RealtimeServerMessage) => {
-    if (socket.readyState !== OPEN) return;
-    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-      socket.terminate();
-      return;
-    }
-    socket.send(JSON.stringify(message));
-  };
+  const send = senderOf(socket);
   const idle = setTimeout(() => socket.close(CLOSE_IDLE, 'No message within 2.5 heartbeats'), idleTimeoutMs);
 
   const subscribe = async (message: Extract<RealtimeClientMessage, { type: 'subscribe' }>) => {

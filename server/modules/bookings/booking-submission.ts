@@ -19,6 +19,7 @@ export type SubmittedBooking = {
   endTime: string;
   timeZone: string;
   manageUrl: string | null;
+  arrivalCode: string;
   documents: number;
 };
 

@@ -2,7 +2,9 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns/format';
 import type { z } from 'zod';
 import { manageViewSchema } from '../../../domain/public-booking';
-import { HAULIER_CHANGEABLE_STATUSES } from '../../../domain/booking-lifecycle';
+import { AT_BAY_STATUSES, HAULIER_CHANGEABLE_STATUSES, ON_SITE_STATUSES } from '../../../domain/booking-lifecycle';
+import type { BookingStatus } from '../../../domain/enums';
+import { todayIn } from '../../../domain/slot-grid';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../plugins/errors';
 import { getDayAvailability } from '../availability/availability.service';
@@ -14,6 +16,8 @@ import { afterCommit, applyTransitionInTx } from './lifecycle.service';
 import * as repo from './bookings.repo';
 import { candidatesToMove } from './booking-candidates';
 import { moveBookingInTx } from './move-booking';
+import { arrivalCodeFor } from './arrival-code';
+import { queuePosition } from './queue-position';
 
 // The haulier's private manage link: /book/manage/{token}. The token is stored only as a hash.
 
@@ -50,7 +54,30 @@ function requireChangeable(view: repo.BookingView, now: Date, cutoffHours: numbe
   }
 }
 
-function toManageView(view: repo.BookingView, now: Date, cutoffHours: number): ManageView {
+/**
+ * The driver's live state (issue 26): on the booking's site-local day, or whenever the vehicle is
+ * on site. Its place in the site's waiting queue while checked in (the dock screen's order,
+ * queue-position.ts); the bay once called to it.
+ */
+async function liveStateOf(ctx: AppContext, view: repo.BookingView, now: Date): Promise<ManageView['live']> {
+  const b = view.booking;
+  const status = b.status as BookingStatus;
+  const isOnSite = ON_SITE_STATUSES.includes(status);
+  if (!isOnSite && todayIn(view.timeZone, b.startTime) !== todayIn(view.timeZone, now)) return null;
+  const isAtBay = AT_BAY_STATUSES.includes(status);
+  return {
+    position: status === 'checked_in' ? await queuePosition(ctx.database.db, { orgId: b.orgId, siteId: b.siteId }, b.id) : null,
+    calledToBay: isAtBay ? view.bayName : null,
+    calledAt: isAtBay || status === 'completed' ? (b.startedAt?.toISOString() ?? null) : null,
+    checkedInAt: b.checkedInAt?.toISOString() ?? null,
+  };
+}
+
+async function manageViewOf(ctx: AppContext, view: repo.BookingView, now: Date, cutoffHours: number): Promise<ManageView> {
+  return { ...toManageView(ctx, view, now, cutoffHours), live: await liveStateOf(ctx, view, now) };
+}
+
+function toManageView(ctx: AppContext, view: repo.BookingView, now: Date, cutoffHours: number): Omit<ManageView, 'live'> {
   const b = view.booking;
   const local = new TZDate(b.startTime, view.timeZone);
   const changeable = CHANGEABLE.includes(b.status) && b.startTime > now && !isPastCutoff(b.startTime, now, cutoffHours);
@@ -77,6 +104,7 @@ function toManageView(view: repo.BookingView, now: Date, cutoffHours: number): M
     vehicleHeightM: b.vehicleHeightM,
     canCancel: changeable,
     canReschedule: changeable,
+    arrivalCode: arrivalCodeFor(ctx.authSecret, b.id),
   };
 }
 
@@ -91,7 +119,7 @@ async function load(ctx: AppContext, token: string) {
 
 export async function getManagedBooking(ctx: AppContext, token: string): Promise<ManageView> {
   const view = await load(ctx, token);
-  return toManageView(view, ctx.clock.now(), await cutoffHoursOf(ctx.database.db, view.booking.orgId));
+  return manageViewOf(ctx, view, ctx.clock.now(), await cutoffHoursOf(ctx.database.db, view.booking.orgId));
 }
 
 export async function cancelManagedBooking(ctx: AppContext, token: string, reason: string | undefined, ip: string | null) {
@@ -112,7 +140,7 @@ export async function cancelManagedBooking(ctx: AppContext, token: string, reaso
   });
   const cancelled = await load(ctx, token);
   afterCommit(ctx, cancelled, 'cancelled');
-  return toManageView(cancelled, now, await cutoffHoursOf(ctx.database.db, cancelled.booking.orgId));
+  return manageViewOf(ctx, cancelled, now, await cutoffHoursOf(ctx.database.db, cancelled.booking.orgId));
 }
 
 /** The day's grid for moving this booking: its own vehicle and duration, its own time not counted as busy. */
@@ -158,5 +186,5 @@ export async function rescheduleManagedBooking(ctx: AppContext, token: string, t
   afterCommit(ctx, view, 'rescheduled');
   // A move to another site leaves one schedule and joins another: both sites' screens hear of it.
   if (moved.fromSiteId !== moved.toSiteId) publishBookingEvent(ctx, 'rescheduled', { ...moved, siteId: moved.fromSiteId }, now);
-  return toManageView(view, now, await cutoffHoursOf(ctx.database.db, view.booking.orgId));
+  return manageViewOf(ctx, view, now, await cutoffHoursOf(ctx.database.db, view.booking.orgId));
 }

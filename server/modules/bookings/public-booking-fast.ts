@@ -8,6 +8,7 @@ import { bookSlotFast, type FastBookingInput } from './book-slot-fast';
 import { isVehicleOverlap, noAvailableBay, pgCode, vehicleAlreadyBooked } from './booking-errors';
 import { publishBookingEvent } from './booking-events';
 import { manageUrlFor } from './booking-mail-queue';
+import { arrivalCodeFor } from './arrival-code';
 import { requestFingerprint, type BookingChannel, type ChannelBooking, type ChannelFastParts, type SubmittedBooking } from './booking-submission';
 import { newBookingMail } from './create-booking';
 import { manageTokenFor } from './manage-token';
@@ -139,6 +140,7 @@ export async function submitFast(
     endTime: booked.endTime.toISOString(),
     timeZone: site.timeZone,
     manageUrl: manageUrlFor(ctx, manageToken),
+    arrivalCode: arrivalCodeFor(ctx.authSecret, booked.id),
     documents: 0,
   };
 }

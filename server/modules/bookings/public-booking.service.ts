@@ -14,6 +14,7 @@ import { hashToken } from '../../auth/tokens';
 import { publishBookingEvent } from './booking-events';
 import { bookingColumnsOf, createBookingInTx } from './create-booking';
 import { manageUrlFor } from './booking-mail-queue';
+import { arrivalCodeFor } from './arrival-code';
 import * as repo from './bookings.repo';
 import type { UploadedDocument } from './documents';
 import { manageTokenFor } from './manage-token';
@@ -40,7 +41,7 @@ export function validateOrThrow(data: unknown): BookingRequest {
   return result.data;
 }
 
-function toResult(view: repo.BookingView, manageUrl: string | null, documents: number): SubmittedBooking {
+function toResult(ctx: AppContext, view: repo.BookingView, manageUrl: string | null, documents: number): SubmittedBooking {
   return {
     id: view.booking.id,
     reference: view.booking.tsrNumber,
@@ -51,6 +52,7 @@ function toResult(view: repo.BookingView, manageUrl: string | null, documents: n
     endTime: view.booking.endTime.toISOString(),
     timeZone: view.timeZone,
     manageUrl,
+    arrivalCode: arrivalCodeFor(ctx.authSecret, view.booking.id),
     documents,
   };
 }
@@ -111,7 +113,7 @@ export async function submitPublicBooking(
     const view = (await repo.findBookingView(ctx.database.db, { orgId: request.orgId, id: existing.id }))!;
     const token = manageTokenFor(ctx.authSecret, view.booking.id);
     const manageUrl = view.booking.manageTokenHash === hashToken(token) ? manageUrlFor(ctx, token) : null;
-    return { replay: true, booking: toResult(view, manageUrl, await repo.countDocuments(ctx.database.db, { orgId: request.orgId, id: view.booking.id })) };
+    return { replay: true, booking: toResult(ctx, view, manageUrl, await repo.countDocuments(ctx.database.db, { orgId: request.orgId, id: view.booking.id })) };
   };
   const earlier = await replay();
   if (earlier) return earlier;
@@ -213,7 +215,7 @@ export async function submitPublicBooking(
 
   const view = await repo.findBookingView(ctx.database.db, { orgId: request.orgId, id: bookingId });
   if (!view) throw new AppError(500, 'bay_lookup_failed', 'Failed to get bay information');
-  return { replay: false, booking: toResult(view, manageUrlFor(ctx, manageToken), input.documents.length) };
+  return { replay: false, booking: toResult(ctx, view, manageUrlFor(ctx, manageToken), input.documents.length) };
 }
 
 /** The candidates at one site; none there answers the portal's "no bay available" refusal. */

@@ -3,6 +3,7 @@ import { AT_BAY_STATUSES, AWAITING_ARRIVAL_STATUSES, ON_SITE_STATUSES, RELEASED_
 import type { Db, Tx } from '../../db/client';
 import { statusList } from '../../db/sql-status';
 import { bays, bookings, sites, users } from '../../db/schema';
+import { WAITING_QUEUE_ORDER } from '../bookings/queue-position';
 
 // The gate's queries: one site's bookings, bays and state. Every query is filtered by the
 // organization and the site (the gate actor's: `{ orgId, siteId }`).
@@ -72,7 +73,7 @@ export function listGateBookings(db: Conn, site: SiteScope, where: SQL, order: '
     .from(bookings)
     .innerJoin(bays, eq(bays.id, bookings.bayId))
     .where(and(eq(bookings.orgId, site.orgId), eq(bookings.siteId, site.siteId), where))
-    .orderBy(...(order === 'arrival' ? [asc(bookings.checkedInAt), asc(bookings.startTime)] : [asc(bookings.startTime), asc(bookings.tsrNumber)]), asc(bookings.id));
+    .orderBy(...(order === 'arrival' ? WAITING_QUEUE_ORDER : [asc(bookings.startTime), asc(bookings.tsrNumber), asc(bookings.id)]));
 }
 export type GateBookingRow = Awaited<ReturnType<typeof listGateBookings>>[number];
 

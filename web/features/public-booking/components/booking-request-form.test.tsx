@@ -60,6 +60,7 @@ const created: CreatedBooking = {
   endTime: `${DAY}T09:30:00Z`,
   timeZone: 'UTC',
   manageUrl: null,
+  arrivalCode: 'K7M29QXD',
   documents: 0,
 };
 

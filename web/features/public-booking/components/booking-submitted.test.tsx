@@ -18,6 +18,7 @@ const booking = (status: string): CreatedBooking => ({
   endTime: '2030-03-04T10:00:00Z',
   timeZone: 'UTC',
   manageUrl: null,
+  arrivalCode: 'K7M29QXD',
   documents: 0,
 });
 
@@ -39,5 +40,16 @@ describe('BookingSubmitted', () => {
     );
     expect(screen.queryByText(/review/)).toBeNull();
     expect(screen.getByText(/Your booking is approved/)).toBeTruthy();
+  });
+
+  it('shows the arrival code typed and as a QR code (loaded on demand)', async () => {
+    renderWithProviders(
+      <MemoryRouter>
+        <BookingSubmitted booking={booking('approved')} tsrNumber="TSR-1" />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('arrival-code').textContent).toBe('K7M2-9QXD');
+    const qr = await screen.findByRole('img', { name: 'QR code of arrival code K7M2-9QXD' }, { timeout: 5_000 });
+    expect(qr.querySelector('path')?.getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/);
   });
 });

@@ -3,6 +3,7 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { REVIEW_PROMISE_HOURS } from '../../../../domain/constants';
 import type { CreatedBooking } from '../api/types';
+import { ArrivalQr } from './arrival-qr';
 import { bookingStatusLabel } from '../utils/booking-status';
 import { formatSiteTimeRange } from '../utils/format';
 
@@ -66,6 +67,10 @@ export function BookingSubmitted({ booking, tsrNumber }: { booking: CreatedBooki
             </Table.Tr>
           </Table.Tbody>
         </Table>
+        <ArrivalQr code={booking.arrivalCode} />
+        <Text size="sm" c="gray.7">
+          Show this code at the gate on the day: scan it at the gate kiosk, or read it out to the gate staff.
+        </Text>
         <Text size="sm" c="gray.7">
           The e-mail contains a calendar file and a private link to check, move or cancel this booking.
           {booking.documents ? ` ${booking.documents} document${booking.documents === 1 ? '' : 's'} attached.` : ''}

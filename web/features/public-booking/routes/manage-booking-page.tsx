@@ -6,7 +6,9 @@ import { VEHICLE_TYPE_LABELS, type VehicleType } from '../../../../domain/enums'
 import { ApiError } from '../../../lib/api-client';
 import { useManagedBooking } from '../api/get-managed-booking';
 import type { ManagedBooking } from '../api/types';
+import { ArrivalQr } from '../components/arrival-qr';
 import { CancelBookingModal } from '../components/cancel-booking-modal';
+import { DriverLiveStatus } from '../components/driver-live-status';
 import { HelpContacts } from '../components/help-contacts';
 import { MoveBookingPanel } from '../components/move-booking-panel';
 import { PageHeader } from '../components/page-header';
@@ -15,6 +17,7 @@ import { bookingStatusColor, bookingStatusLabel } from '../utils/booking-status'
 import { alertStyles } from '../utils/styles';
 import { formatSiteTime, formatSiteTimeRange } from '../utils/format';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { useManageLive } from '../hooks/use-manage-live';
 
 /** Why a booking can no longer be changed online, by status. */
 const FINAL_STATE_MESSAGES: Record<string, string> = {
@@ -26,6 +29,11 @@ const FINAL_STATE_MESSAGES: Record<string, string> = {
   in_progress: 'The vehicle is at the bay, so the booking can no longer be changed online. Speak to the dockmaster on site.',
   overstay: 'The vehicle is past its booked time at the bay. Speak to the dockmaster on site.',
 };
+
+/** Statuses after which nothing more happens at the gate: no live updates. */
+const FINISHED_STATUSES = ['cancelled', 'declined', 'completed', 'no_show'];
+/** Statuses of a booking not yet at the gate: the arrival code is shown for checking in. */
+const ARRIVING_STATUSES = ['pending', 'approved'];
 
 function vehicleText(b: ManagedBooking): string {
   const type = b.vehicleType ? (VEHICLE_TYPE_LABELS[b.vehicleType as VehicleType] ?? b.vehicleType) : null;
@@ -84,6 +92,9 @@ export default function ManageBookingPage() {
   const query = useManagedBooking(token);
   const [isCancelOpen, setCancelOpen] = useState(false);
   const [isMoving, setMoving] = useState(false);
+  // The driver's live page on the day: the socket follows this one booking until its visit is over.
+  const isLive = !!query.data?.live && !FINISHED_STATUSES.includes(query.data.status);
+  useManageLive(token, isLive);
 
   let content: React.ReactNode;
   if (query.isPending) {
@@ -113,8 +124,22 @@ export default function ManageBookingPage() {
   } else {
     const booking = query.data;
     const isChangeable = booking.canCancel || booking.canReschedule;
+    // On the day the code is what the driver needs first: right under the live state.
+    const arrivalCard = ARRIVING_STATUSES.includes(booking.status) ? (
+      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="arrival-code-title">
+        <Title order={2} size="h4" mb={4} id="arrival-code-title">
+          Arrival code
+        </Title>
+        <Text size="sm" c="gray.7" mb="md">
+          Show this at the gate: scan it at the gate kiosk, or read the code out to the gate staff.
+        </Text>
+        <ArrivalQr code={booking.arrivalCode} />
+      </Card>
+    ) : null;
     content = (
       <Stack gap="lg">
+        <DriverLiveStatus booking={booking} />
+        {booking.live ? arrivalCard : null}
         <Card withBorder radius="md" padding="lg">
           <Group justify="space-between" align="flex-start" mb="md" wrap="wrap" gap="sm">
             <div>
@@ -159,7 +184,10 @@ export default function ManageBookingPage() {
           ) : null}
         </Card>
 
+        {!booking.live ? arrivalCard : null}
+
         <RunningLatePanel token={token} booking={booking} />
+
         {isMoving && booking.canReschedule ? (
           <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="move-booking-title">
             <Title order={2} size="h4" mb="sm" id="move-booking-title">
