@@ -75,6 +75,8 @@ export const manageViewSchema = z.object({
   canReschedule: z.boolean(),
   /** The arrival code (domain/arrival-code.ts): shown typed and as a QR code for the gate. */
   arrivalCode: z.string(),
+  /** The haulier's latest running-late report: the expected arrival (ISO), or null. */
+  lateEta: z.string().nullable(),
   /**
    * The driver's live state on the booking's day (site-local) or while the vehicle is on site;
    * null otherwise. Only this booking's own facts: its place in the queue, never the others.

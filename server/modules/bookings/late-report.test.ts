@@ -136,6 +136,11 @@ describe.each(databaseKinds)('running late on %s', (kind) => {
     const overview = await t.app.inject({ method: 'GET', url: `/api/sites/${site.id}/gate/overview`, headers: dock });
     expect(overview.statusCode, overview.body).toBe(200);
     expect(overview.json().upcoming.find((u: { id: string }) => u.id === b.id)).toMatchObject({ lateEta: local('10:40').toISOString() });
+
+    // The manage page, opened again, still says what was reported.
+    const manage = await t.app.inject({ method: 'GET', url: `/api/public/manage/${b.token}` });
+    expect(manage.statusCode, manage.body).toBe(200);
+    expect(manage.json().lateEta).toBe(local('10:40').toISOString());
   });
 
   it('fits up to the check-in close exactly, and a later report replaces the earlier ETA (each audited)', async () => {

@@ -105,6 +105,7 @@ function toManageView(ctx: AppContext, view: repo.BookingView, now: Date, cutoff
     canCancel: changeable,
     canReschedule: changeable,
     arrivalCode: arrivalCodeFor(ctx.authSecret, b.id),
+    lateEta: b.lateEta?.toISOString() ?? null,
   };
 }
 

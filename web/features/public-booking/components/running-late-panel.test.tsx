@@ -38,6 +38,9 @@ const booking = (over: Partial<ManagedBooking> = {}): ManagedBooking => ({
   vehicleHeightM: 3.5,
   canCancel: false,
   canReschedule: false,
+  arrivalCode: 'K7M29QXD',
+  lateEta: null,
+  live: null,
   ...over,
 });
 
@@ -82,6 +85,14 @@ describe('RunningLatePanel', () => {
     await user.click(screen.getByRole('button', { name: 'Tell the site' }));
     expect(await screen.findByText('Thanks — the site knows you expect to arrive at 10:40.')).toBeTruthy();
     expect(sent(fetchMock, 0)).toEqual({ url: '/api/public/manage/tok/late', method: 'POST', body: { eta: '10:40' } });
+  });
+
+  it('shows the ETA already reported when the page is opened again, and lets the haulier change it', async () => {
+    stubFetch();
+    const { user } = render('/book/manage/tok', booking({ lateEta: at('10:40') }));
+    expect(screen.getByTestId('late-reported').textContent).toBe('The site knows you expect to arrive at 10:40. If that changes, tell the site again.');
+    await user.click(screen.getByRole('button', { name: 'Change expected arrival' }));
+    expect(screen.getByLabelText(/Expected arrival at the gate/)).toBeTruthy();
   });
 
   it('offers the free slots when the truck no longer fits, and moves the booking after a confirmation', async () => {

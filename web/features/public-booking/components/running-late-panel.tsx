@@ -103,9 +103,15 @@ export function RunningLatePanel({ token, booking }: RunningLatePanelProps) {
 
       {!moved && !isOpen && !result ? (
         <Stack gap="sm" align="flex-start">
-          <Text size="sm">If the truck will not reach the gate in time for its {slotTime} slot, tell the site when you now expect to arrive.</Text>
+          {booking.lateEta ? (
+            <Text size="sm" data-testid="late-reported">
+              The site knows you expect to arrive at {formatSiteTime(booking.lateEta, tz)}. If that changes, tell the site again.
+            </Text>
+          ) : (
+            <Text size="sm">If the truck will not reach the gate in time for its {slotTime} slot, tell the site when you now expect to arrive.</Text>
+          )}
           <Button variant="outline" onClick={() => setOpen(true)}>
-            Running late?
+            {booking.lateEta ? 'Change expected arrival' : 'Running late?'}
           </Button>
         </Stack>
       ) : null}
