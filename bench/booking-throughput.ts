@@ -5,9 +5,14 @@
 // Prints `booking commits/s: N (overlaps: 0)` (N from the spread phase).
 // Run alone: npx tsx bench/booking-throughput.ts
 // Knobs: BENCH_BOOKING_SECONDS (spread phase, default 15), BENCH_BOOKING_CLIENTS (default 100),
-//        BENCH_CONTENTION_REQUESTS (contention phase, default 1000).
+//        BENCH_CONTENTION_REQUESTS (contention phase, default 1000),
+//        BENCH_MAIL_WORKER=1 (deliver the queued mail during the spread phases, as `npm start` does,
+//        to the local outbox folder; by default the mail stays queued).
 import type { AddressInfo } from 'node:net';
 import { formatTimeOfDay } from '../domain/slot-grid';
+import type { AppContext } from '../server/context';
+import { startMailWorker } from '../server/mail/outbox';
+import { mailRenderers } from '../server/mail-renderers';
 import { countOverlaps } from '../server/modules/availability/availability.repo';
 import { addMember, createUser } from '../server/test/fixtures';
 import { createBenchOrg, openBench } from './lib/bench-data';
@@ -18,6 +23,22 @@ const NOW = '2026-11-23T00:00:00Z'; // Monday; bookings go to the weekdays after
 const seconds = envInt('BENCH_BOOKING_SECONDS', 15);
 const clients = envInt('BENCH_BOOKING_CLIENTS', 100);
 const contentionRequests = envInt('BENCH_CONTENTION_REQUESTS', 1000);
+const mailWorker = process.env.BENCH_MAIL_WORKER === '1';
+
+/** Runs `load` with the server's mail worker delivering (BENCH_MAIL_WORKER=1); says what it sent. */
+async function withMail<T>(ctx: AppContext, label: string, load: () => Promise<T>): Promise<T> {
+  if (!mailWorker) return load();
+  const worker = startMailWorker(ctx, mailRenderers, 1_000);
+  ctx.mailWorker = worker;
+  try {
+    return await load();
+  } finally {
+    await worker.stop();
+    ctx.mailWorker = undefined;
+    const counts = await ctx.database.query<{ status: string; n: number }>('select status, count(*)::int as n from mail_outbox group by 1 order by 1');
+    console.log(`${label}: mail worker on; outbox ${counts.map((c) => `${c.status} ${c.n}`).join(', ')}`);
+  }
+}
 
 const rssMb = () => Math.round(process.memoryUsage().rss / 1_048_576);
 
@@ -57,7 +78,9 @@ try {
 
   const cpuBefore = process.cpuUsage();
   const idleMb = rssMb();
-  const spread = await withPeakRss(() => runLoad({ url, orgId: org.orgId, clients, dates: spreadDates, slots: allSlots, durationS: seconds, seed: 1, tag: 'S' }));
+  const spread = await withMail(t.ctx, 'spread phase', () =>
+    withPeakRss(() => runLoad({ url, orgId: org.orgId, clients, dates: spreadDates, slots: allSlots, durationS: seconds, seed: 1, tag: 'S' })),
+  );
   console.log(`server memory (PostgreSQL, this process's RSS): before the load ${idleMb} MB, peak under load ${spread.peakMb} MB`);
   const cpu = process.cpuUsage(cpuBefore);
   const committed = spread.byStatus['201'] ?? 0; // in-flight requests at the deadline still commit after it
@@ -165,8 +188,10 @@ async function pgliteSpread(): Promise<{ perS: number; overlaps: number }> {
     const days = weekdaysAfter(NOW.slice(0, 10), 40);
     const slots = Array.from({ length: 32 }, (_, i) => formatTimeOfDay(6 * 60 + i * 30));
     const idleMb = rssMb();
-    const report = await withPeakRss(() =>
-      runLoad({ url: `http://127.0.0.1:${port}/api/public/bookings`, orgId: org.orgId, clients, dates: days, slots, durationS: Math.min(seconds, 8), seed: 3, tag: 'P' }),
+    const report = await withMail(e.ctx, 'PGlite spread phase', () =>
+      withPeakRss(() =>
+        runLoad({ url: `http://127.0.0.1:${port}/api/public/bookings`, orgId: org.orgId, clients, dates: days, slots, durationS: Math.min(seconds, 8), seed: 3, tag: 'P' }),
+      ),
     );
     // This process has run the PostgreSQL phases first, so only the growth is PGlite's; the idle
     // memory of a PGlite server on its own is measured by bench/startup.ts.

@@ -42,18 +42,29 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // The folder is made once (again only if it went missing); a failed attempt is not kept.
+  let folderReady: Promise<unknown> | null = null;
+  const makeFolder = () =>
+    (folderReady = fs.mkdir(options.outboxDir, { recursive: true }).catch((error: unknown) => {
+      folderReady = null;
+      throw error;
+    }));
   return {
     outboxDir: options.outboxDir,
     send: async (message, sendOptions) => {
       const messageId = sendOptions ? `<${sendOptions.id}@baywise.outbox>` : undefined;
       const info = await transport.sendMail({ from: options.from, ...message, messageId });
-      await fs.mkdir(options.outboxDir, { recursive: true });
+      await (folderReady ?? makeFolder());
       const stamp = (sendOptions?.queuedAt ?? new Date()).toISOString().replace(/[:.]/g, '-');
       const safeId = String(info.messageId).replace(/[^a-zA-Z0-9@.-]/g, '');
       const file = path.join(options.outboxDir, `${stamp}-${safeId}.eml`);
       // Written whole or not at all: a crash mid-write leaves no half message behind.
       const partial = `${file}.partial`;
-      await fs.writeFile(partial, info.message as Buffer);
+      await fs.writeFile(partial, info.message as Buffer).catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+        await makeFolder();
+        await fs.writeFile(partial, info.message as Buffer);
+      });
       await fs.rename(partial, file);
       options.log.info({ to: message.to, subject: message.subject, file }, 'mail written to outbox');
       return { messageId: info.messageId, file };

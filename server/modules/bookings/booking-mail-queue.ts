@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { enqueueMail, type MailRenderers } from '../../mail/outbox';
+import { enqueueMail, type MailPass, type MailRenderers } from '../../mail/outbox';
 import { listOrgAdminEmails } from '../../mail/recipients';
 import { hashToken } from '../../auth/tokens';
 import { readOrgSettingsOf } from '../org-settings/org-settings.service';
@@ -79,24 +79,30 @@ export async function newRequestRecipients(ctx: AppContext, orgId: string): Prom
   return listOrgAdminEmails(ctx.database.db, orgId);
 }
 
-async function loadView(ctx: AppContext, payload: Record<string, unknown>) {
-  return typeof payload.bookingId === 'string' ? repo.findBookingViewAnyOrg(ctx.database.db, payload.bookingId) : undefined;
+/** The booking as it is now; read once per delivery pass (a new booking's two mails share it). */
+async function loadView(ctx: AppContext, payload: Record<string, unknown>, pass?: MailPass) {
+  const bookingId = payload.bookingId;
+  if (typeof bookingId !== 'string') return undefined;
+  const load = () => repo.findBookingViewAnyOrg(ctx.database.db, bookingId);
+  return pass ? pass.memo(`booking-view:${bookingId}`, load) : load();
 }
 
 export const bookingMailRenderers: MailRenderers = {
-  'booking.received': async (ctx, payload) => {
-    const view = await loadView(ctx, payload);
+  'booking.received': async (ctx, payload, _recipients, pass) => {
+    const view = await loadView(ctx, payload, pass);
     const manageUrl = view && manageUrlOf(ctx, view);
     if (!view || !manageUrl) return null;
     return renderBookingConfirmation(mailFacts(view, Number(payload.documents ?? 0), addressOf(ctx.config.mailFrom)), manageUrl);
   },
-  'booking.new_request': async (ctx, payload) => {
-    const view = await loadView(ctx, payload);
+  'booking.new_request': async (ctx, payload, _recipients, pass) => {
+    const view = await loadView(ctx, payload, pass);
     if (!view) return null;
-    return renderNewRequestToAdmins(ctx.config.publicUrl, mailFacts(view, Number(payload.documents ?? 0)), await newRequestRecipients(ctx, view.booking.orgId));
+    const orgId = view.booking.orgId;
+    const recipients = pass ? await pass.memo(`new-request-recipients:${orgId}`, () => newRequestRecipients(ctx, orgId)) : await newRequestRecipients(ctx, orgId);
+    return renderNewRequestToAdmins(ctx.config.publicUrl, mailFacts(view, Number(payload.documents ?? 0)), recipients);
   },
-  'booking.changed': async (ctx, payload) => {
-    const view = await loadView(ctx, payload);
+  'booking.changed': async (ctx, payload, _recipients, pass) => {
+    const view = await loadView(ctx, payload, pass);
     if (!view) return null;
     const change = (BOOKING_CHANGES as readonly unknown[]).includes(payload.change) ? (payload.change as BookingChange) : 'moved';
     const reason = typeof payload.reason === 'string' ? payload.reason : null;
