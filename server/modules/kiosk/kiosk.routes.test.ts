@@ -261,6 +261,7 @@ describe.each(databaseKinds)('gate kiosk API on %s', (kind) => {
       expect(published.some((e) => e.entity === 'walk_in_request' && e.id === asked.body.requestId && e.siteId === site.id && e.action === 'created')).toBe(true);
       // A second tap is the same request.
       expect((await call('POST', '/api/kiosk/walk-in-requests', kiosk.auth, { plate: 'WLK001', company: 'Roadside Freight' })).body.requestId).toBe(asked.body.requestId);
+      t.clock.advance(minutes(1));
       const other = await call('POST', '/api/kiosk/walk-in-requests', kiosk.auth, { plate: 'WLK 002', company: 'Other Freight', bookingType: 'pickup' });
       const invalid = await call('POST', '/api/kiosk/walk-in-requests', kiosk.auth, { plate: '', company: 'X' });
       expect(invalid.status).toBe(400);
@@ -288,6 +289,7 @@ describe.each(databaseKinds)('gate kiosk API on %s', (kind) => {
       expect(declined.body).toMatchObject({ status: 'declined', decisionReason: 'No slot today' });
       expect((await call('GET', `/api/sites/${site.id}/kiosk/walk-in-requests`, 'dock@kiosk.test')).body).toEqual([]);
       expect((await call('POST', `/api/sites/${site.id}/kiosk/walk-in-requests/not-a-uuid/decline`, 'dock@kiosk.test', {})).status).toBe(404);
+      t.clock.set(NOW);
     });
 
     it('a refused walk-in (no free bay) leaves the request pending: nothing is half-done', async () => {
