@@ -7,7 +7,7 @@ import { arrivalQrText } from '../domain/arrival-code';
 import { arrivalCodeFor } from '../server/modules/bookings/arrival-code';
 import { E2E_AUTH_SECRET } from './e2e-auth-secret';
 import { SCREENSHOT_DIR, expect, expectNoSeriousA11yViolations, test } from './fixtures';
-import { bookDueNow } from './gate-test-site';
+import { bookDueNow, signInAtDock } from './gate-test-site';
 import { stampOf } from './own-org';
 
 // The gate kiosk (issue 26, decision 041): an admin registers a kiosk; on the tablet (opened with
@@ -129,4 +129,27 @@ test('a revoked kiosk says so and asks for a new secret', async ({ page, request
   await expect(page.getByRole('alert')).toContainText('revoked');
   await expectNoSeriousA11yViolations(page, 'kiosk setup, revoked');
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'kiosk-setup-revoked.png'), fullPage: true });
+});
+
+test('the dock queue shows the kiosk’s walk-in requests live; a dock master declines one after confirming', async ({ page, request, ownOrg }) => {
+  const site = ownOrg.site(SITE);
+  const registered = await request.post(`/api/orgs/${ownOrg.orgId}/settings/kiosk-devices`, { headers: ownOrg.headers, data: { siteId: site.id, name: 'Queue tablet' } });
+  const { secret } = (await registered.json()) as { secret: string };
+  const kiosk = { authorization: `Kiosk ${secret}` };
+  await signInAtDock(page, ownOrg.name, SITE);
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await page.goto('/dockmaster/queue');
+  await expect(page.getByRole('heading', { name: 'Gate Queue', level: 1 })).toBeVisible();
+  const plate = `DQ${stamp.slice(-5)}`;
+  const asked = await request.post('/api/kiosk/walk-in-requests', { headers: kiosk, data: { plate, company: 'Queue Freight', driverName: 'Dana' } });
+  expect(asked.status(), await asked.text()).toBe(201);
+  // Live: no reload.
+  const item = page.locator(`[data-testid="walk-in-request"][data-plate="${plate}"]`);
+  await expect(item).toContainText('Queue Freight · Dana');
+  await expectNoSeriousA11yViolations(page, 'dock queue with kiosk requests');
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'dock-queue-kiosk-requests.png'), fullPage: true });
+  await item.getByRole('button', { name: `Decline ${plate}` }).click();
+  await page.getByRole('textbox', { name: 'Reason (optional)' }).fill('No slot today');
+  await page.getByRole('button', { name: 'Decline request' }).click();
+  await expect(item).toHaveCount(0);
 });
