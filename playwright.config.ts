@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_AUTH_SECRET } from './e2e/e2e-auth-secret';
 
 // End-to-end tests in Debian's Chromium (never a downloaded browser) against the real server,
 // on a fresh embedded database seeded with the demo data.
@@ -60,6 +61,8 @@ export default defineConfig({
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://localhost:${PORT}`,
+      // A known key, so e2e/kiosk.spec.ts can derive a booking's arrival code (server/modules/bookings/arrival-code.ts).
+      AUTH_SECRET: E2E_AUTH_SECRET,
     },
   },
 });

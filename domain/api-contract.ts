@@ -5,6 +5,7 @@ import { authContract } from './contract/auth.contract';
 import { billingContract } from './contract/billing.contract';
 import { errorMonitoringContract } from './contract/error-monitoring.contract';
 import { gateContract } from './contract/gate.contract';
+import { kioskContract } from './contract/kiosk.contract';
 import { healthContract } from './contract/health.contract';
 import { impersonationContract } from './contract/impersonation.contract';
 import { invitationContract } from './contract/invitation.contract';
@@ -71,6 +72,7 @@ export const apiContractAreas = {
   gate: gateContract,
   plateReads: plateReadsContract,
   anprWebhook: anprWebhookContract,
+  kiosk: kioskContract,
 };
 
 type UnionToIntersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void ? I : never;

@@ -8,7 +8,7 @@ import { z } from 'zod';
 export const REALTIME_HEARTBEAT_MS = 25_000;
 export const REALTIME_RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as const;
 
-export const REALTIME_ENTITIES = ['booking', 'bay', 'blackout', 'site', 'tenant', 'member', 'organization', 'plate_read'] as const;
+export const REALTIME_ENTITIES = ['booking', 'bay', 'blackout', 'site', 'tenant', 'member', 'organization', 'plate_read', 'walk_in_request'] as const;
 export type RealtimeEntity = (typeof REALTIME_ENTITIES)[number];
 
 export const realtimeEventSchema = z.object({

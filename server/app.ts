@@ -47,6 +47,7 @@ import sscNotFoundRoutes from './modules/ssc/ssc-not-found.routes';
 import { ocrAssetRoutes } from './ocr/ocr-assets';
 import { registerSiteScope } from './plugins/site-scope';
 import gateRoutes from './modules/gate/gate.routes';
+import { kioskRoutes, orgKioskDeviceRoutes, siteKioskRoutes } from './modules/kiosk/kiosk.routes';
 import plateReadRoutes from './modules/anpr/plate-reads.routes';
 import anprWebhookRoutes from './modules/anpr/anpr-webhook.routes';
 import auditLogRoutes from './modules/audit-log/audit-log.routes';
@@ -165,6 +166,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       await scoped.register(orgTenantRoutes, { ctx });
       await scoped.register(orgTeamRoutes, { ctx });
       await scoped.register(orgSettingsRoutes, { ctx });
+      await scoped.register(orgKioskDeviceRoutes, { ctx });
       await scoped.register(orgReportRoutes, { ctx });
       await scoped.register(apiKeyRoutes, { ctx });
       await scoped.register(webhookRoutes, { ctx });
@@ -180,10 +182,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       registerSiteScope(scoped, ctx);
       await scoped.register(gateRoutes, { ctx });
       await scoped.register(plateReadRoutes, { ctx });
+      await scoped.register(siteKioskRoutes, { ctx });
     },
     { prefix: '/api/sites/:siteId' },
   );
   await app.register(anprWebhookRoutes, { prefix: '/api', ctx });
+  await app.register(kioskRoutes, { prefix: '/api', ctx });
   // The carriers' appointment API (SSC standard), with API keys instead of sessions.
   await app.register(sscRoutes, { prefix: '/api/ssc', ctx });
   // Its reference, without a key: /api/ssc/openapi.json, /api/ssc/docs, /api/ssc/reference.

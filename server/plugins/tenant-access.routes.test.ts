@@ -50,6 +50,9 @@ const POLICY: Record<string, Policy> = {
   'GET /api/orgs/:orgId/settings/camera-tokens': 'admin',
   'POST /api/orgs/:orgId/settings/camera-tokens': 'admin',
   'DELETE /api/orgs/:orgId/settings/camera-tokens/:tokenId': 'admin',
+  'GET /api/orgs/:orgId/settings/kiosk-devices': 'admin',
+  'POST /api/orgs/:orgId/settings/kiosk-devices': 'admin',
+  'DELETE /api/orgs/:orgId/settings/kiosk-devices/:deviceId': 'admin',
   'GET /api/orgs/:orgId/ssc-subscriptions': 'admin',
   'DELETE /api/orgs/:orgId/ssc-subscriptions/:subscriptionId': 'admin',
   'GET /api/orgs/:orgId/ssc-subscriptions/:subscriptionId/deliveries': 'admin',
@@ -145,6 +148,9 @@ const POLICY: Record<string, Policy> = {
   'POST /api/sites/:siteId/plate-reads/photo': 'gate',
   'POST /api/sites/:siteId/plate-reads/:id/resolve': 'gate_staff',
   'POST /api/sites/:siteId/plate-reads/:id/ignore': 'gate_staff',
+  'GET /api/sites/:siteId/kiosk/walk-in-requests': 'gate',
+  'POST /api/sites/:siteId/kiosk/walk-in-requests/:requestId/accept': 'gate_staff',
+  'POST /api/sites/:siteId/kiosk/walk-in-requests/:requestId/decline': 'gate_staff',
 };
 
 /** Query strings a read needs so that every role allowed to use it can (a dockmaster's reports name a site). */

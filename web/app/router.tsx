@@ -52,6 +52,8 @@ export const routes: RouteObject[] = [
       { path: 'auth/confirm', lazy: screen(() => import('../features/auth/routes/confirm-email-page')) },
       { path: 'accept-invitation', lazy: screen(() => import('../features/auth/routes/accept-invitation-page')) },
       { path: 'developers', lazy: screen(() => import('../features/developers/routes/developer-portal-page')) },
+      // The gate kiosk: a tablet signed in by its device secret, not a staff session (decision 041).
+      { path: 'kiosk', lazy: screen(() => import('../features/kiosk/routes/kiosk-page')) },
       {
         path: 'superadmin',
         children: [

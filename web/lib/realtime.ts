@@ -37,6 +37,8 @@ const KEYS_BY_ENTITY: Record<Entity, readonly string[]> = {
   member: ['team'],
   organization: ['settings', 'sites'],
   plate_read: ['plate-reads'],
+  // A kiosk's walk-in request: the dock screens' queries live under ['org', orgId, 'dashboard', 'gate', siteId].
+  walk_in_request: ['dashboard'],
 };
 
 /** The query-key prefixes an event makes stale (see the list above). */

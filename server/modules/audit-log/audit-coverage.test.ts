@@ -285,6 +285,36 @@ describe.each(databaseKinds)('every write is audited, on %s', (kind) => {
     await audited('DELETE /api/sites/{siteId}/gate/emergency', 'site.emergency_resumed', () => call('DELETE', gate('/gate/emergency'), dock));
   });
 
+  it('the gate kiosk: its device, a driver’s check-in, walk-in requests accepted and declined', async () => {
+    const device = await audited('POST /api/orgs/{orgId}/settings/kiosk-devices', 'kiosk_device.created', () => call('POST', org('/settings/kiosk-devices'), admin, { siteId, name: 'Gate kiosk' }));
+    const kiosk = { authorization: `Kiosk ${device.body.secret as string}` };
+    const bay = await createBay(t.ctx.database, { id: siteId, orgId }, { name: 'C-KIOSK', heightClearanceM: 5 });
+    bayIds.push(bay.id);
+    await booking('approved', 20, { reg: 'KSK 123', bay: bayIds.length - 1 });
+    await audited('POST /api/kiosk/check-in', 'booking.checked_in', () => call('POST', '/api/kiosk/check-in', kiosk, { plate: 'ksk123' }));
+    const asked = await audited('POST /api/kiosk/walk-in-requests', 'walk_in_request.created', () => call('POST', '/api/kiosk/walk-in-requests', kiosk, { plate: 'KWALK 1', company: 'Kiosk Freight' }));
+    await createBay(t.ctx.database, { id: siteId, orgId }, { name: 'C-KIOSK-2', heightClearanceM: 5 });
+    await audited('POST /api/sites/{siteId}/kiosk/walk-in-requests/{requestId}/accept', 'walk_in_request.accepted', () =>
+      call('POST', gate(`/kiosk/walk-in-requests/${asked.body.requestId}/accept`), dock, {
+        tsrNumber: 'TSR-COV-KIOSK',
+        tenantName: 'Kiosk Freight',
+        contactName: 'Kim Driver',
+        tenantEmail: 'kim@kiosk.example',
+        expectedDurationMin: 30,
+        vehicleType: 'rigid',
+        vehicleRegistration: 'KWALK 1',
+        vehicleHeightM: 3,
+        driverInductionCompleted: true,
+        termsAccepted: true,
+      }),
+    );
+    const other = await call('POST', '/api/kiosk/walk-in-requests', kiosk, { plate: 'KWALK 2', company: 'Other Freight' });
+    await audited('POST /api/sites/{siteId}/kiosk/walk-in-requests/{requestId}/decline', 'walk_in_request.declined', () =>
+      call('POST', gate(`/kiosk/walk-in-requests/${other.body.requestId}/decline`), dock, { reason: 'No slot today' }),
+    );
+    await audited('DELETE /api/orgs/{orgId}/settings/kiosk-devices/{deviceId}', 'kiosk_device.revoked', () => call('DELETE', org(`/settings/kiosk-devices/${device.body.id}`), admin));
+  });
+
   it('plate reads decided at the gate', async () => {
     const expected = await booking('approved', 240, { reg: 'PLT123' });
     const read = await call('POST', gate('/plate-reads'), dock, { plate: 'ZZZ 999' });

@@ -4,6 +4,7 @@ import type { BookingRequest } from '../../../domain/booking-request';
 import type { GateMoveResponse, walkInSchema } from '../../../domain/gate';
 import { localDateOf, localTimeOf } from '../../../domain/slot-grid';
 import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
 import { hashToken } from '../../auth/tokens';
 import { conflict } from '../../plugins/errors';
 import { assertWithinPlanLimit } from '../billing/plan-limits';
@@ -23,9 +24,15 @@ const MINUTE_MS = 60_000;
 
 /**
  * A vehicle at the gate without a booking: booked now (to the minute) for its expected duration on
- * a compatible bay free now, checked in at once, source 'gate'.
+ * a compatible bay free now, checked in at once, source 'gate'. `alsoInTx` runs in the same
+ * transaction once the booking exists (a kiosk's walk-in request is marked accepted with it).
  */
-export async function walkIn(ctx: AppContext, actor: GateActor, input: z.output<typeof walkInSchema>): Promise<GateMoveResponse> {
+export async function walkIn(
+  ctx: AppContext,
+  actor: GateActor,
+  input: z.output<typeof walkInSchema>,
+  alsoInTx?: (tx: Tx, bookingId: string) => Promise<void>,
+): Promise<GateMoveResponse> {
   const now = ctx.clock.now();
   const start = new Date(Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS);
   const end = new Date(start.getTime() + input.expectedDurationMin * MINUTE_MS);
@@ -72,6 +79,7 @@ export async function walkIn(ctx: AppContext, actor: GateActor, input: z.output<
       mail: { notifyAdmins: false, documents: 0 },
       webhookTypes: ['booking.created', 'gate.check_in'],
     });
+    if (alsoInTx) await alsoInTx(tx, id);
     return created;
   });
   afterCommit(ctx, view, 'created');

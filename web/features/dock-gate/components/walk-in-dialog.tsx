@@ -15,7 +15,7 @@ import {
   VEHICLE_TYPES,
   type BookingType,
 } from '../../../../domain/enums';
-import { walkInSchema, type GateBooking, type WalkInInput } from '../../../../domain/gate';
+import { walkInSchema, type GateBooking, type GateMoveResponse, type WalkInInput } from '../../../../domain/gate';
 import { ApiError } from '../../../lib/api-client';
 import { applyApiFieldErrors, zodFormValidate } from '../../../lib/zod-form';
 import { gateKey, registerWalkIn } from '../api/gate-api';
@@ -24,6 +24,7 @@ import { gateKey, registerWalkIn } from '../api/gate-api';
 // checked with the shared walk-in schema. The server books it now on a free compatible bay and
 // checks it in (source `gate`, audited), or refuses with a message shown as it is sent.
 
+export type WalkInValues = Values;
 type Values = {
   tsrNumber: string;
   tenantName: string;
@@ -97,17 +98,25 @@ const REFUSAL_TITLES: Record<string, string> = {
 /** Checkboxes with a label at least 44 px high: the whole line is the touch target. */
 const touchCheckbox = { body: { alignItems: 'center' }, label: { minHeight: 44, display: 'flex', alignItems: 'center' } } as const;
 
-type Props = { opened: boolean; siteId: string; orgId: string; onClose: () => void };
+type Props = {
+  opened: boolean;
+  siteId: string;
+  orgId: string;
+  onClose: () => void;
+  /** Answers already known (a kiosk's walk-in request), and how to register it instead of the plain walk-in. */
+  prefill?: Partial<Values>;
+  register?: (input: WalkInInput) => Promise<GateMoveResponse>;
+};
 
-export function WalkInDialog({ opened, siteId, orgId, onClose }: Props) {
+export function WalkInDialog({ opened, siteId, orgId, onClose, prefill, register: registerWith }: Props) {
   const isNarrow = useMediaQuery('(max-width: 48em)');
   const queryClient = useQueryClient();
   const [registered, setRegistered] = useState<GateBooking | null>(null);
   const [refusal, setRefusal] = useState<{ title: string; message: string } | null>(null);
-  const form = useForm<Values>({ mode: 'controlled', initialValues: INITIAL, validate: (values) => validate(toInput(values)) });
+  const form = useForm<Values>({ mode: 'controlled', initialValues: { ...INITIAL, ...prefill }, validate: (values) => validate(toInput(values)) });
 
   const register = useMutation({
-    mutationFn: (input: WalkInInput) => registerWalkIn(siteId, input),
+    mutationFn: (input: WalkInInput) => (registerWith ? registerWith(input) : registerWalkIn(siteId, input)),
     onMutate: () => setRefusal(null),
     onSuccess: (result) => {
       setRegistered(result.booking);

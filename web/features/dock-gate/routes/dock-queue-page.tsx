@@ -11,16 +11,19 @@ import { errorMessage } from '../../../lib/api-client';
 import { readJson } from '../../../lib/storage';
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { useAuth } from '../../auth/hooks/use-auth';
 import { gateKey, gateQueueQuery, moveBooking } from '../api/gate-api';
 import { GateActionDialogs, type PendingDialog } from '../components/gate-action-dialogs';
 import type { QueueItem } from '../components/queue-item';
 import { QueueList } from '../components/queue-list';
 import { WalkInDialog } from '../components/walk-in-dialog';
+import { WalkInRequests } from '../components/walk-in-requests';
 
 // /dockmaster/queue (issue 10): the vehicles of the signed-in site that have arrived (checked in),
 // first come first, with how long they have waited, the bay they are booked on and whether it is
 // free. Staff call a vehicle to its bay or to another free compatible one (when the server offers
-// them `start`), and register walk-ins. Live: booking and site events refresh the queue.
+// them `start`), register walk-ins, and accept or decline the kiosk's walk-in requests (decision
+// 041). Live: booking, site and walk-in request events refresh the queue.
 
 type Selected = { id: string; name: string };
 
@@ -45,6 +48,9 @@ export default function DockQueuePage() {
 function GateQueue({ siteId, orgId, siteName }: { siteId: string; orgId: string; siteName: string }) {
   const queryClient = useQueryClient();
   const queue = useQuery(gateQueueQuery(orgId, siteId));
+  const { role } = useAuth();
+  // Kiosk walk-in requests are accepted or declined by dock masters and admins (security staff see them).
+  const canDecideRequests = role === 'dockmaster' || role === 'org_admin';
   const [dialog, setDialog] = useState<PendingDialog | null>(null);
   const [isWalkInOpen, setIsWalkInOpen] = useState(false);
   const [busyId, setBusyId] = useState<string | null>(null);
@@ -114,6 +120,8 @@ function GateQueue({ siteId, orgId, siteName }: { siteId: string; orgId: string;
           </Group>
         </Alert>
       ) : null}
+
+      <WalkInRequests orgId={orgId} siteId={siteId} timeZone={timeZone} canDecide={canDecideRequests} isStopped={isStopped} />
 
       <Paper withBorder radius="md" p="md" component="section" aria-labelledby="queue-heading">
         <Group justify="space-between" mb="sm" gap="xs">

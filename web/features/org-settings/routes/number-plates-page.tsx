@@ -4,11 +4,12 @@ import { errorMessage } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useOrgSelection } from '../../org/hooks/use-org-selection';
 import { useOrgSettings } from '../api/settings-api';
+import { KioskDevicesCard } from '../components/kiosk/kiosk-devices-card';
 import { CameraTokensCard } from '../components/number-plates/camera-tokens-card';
 import { PlateMatchingForm } from '../components/number-plates/plate-matching-form';
 
 // /org/settings/number-plates: how plate reads match expected vehicles, whether a match checks
-// in automatically, and the webhook tokens of the sites' ANPR cameras.
+// in automatically, the webhook tokens of the sites' ANPR cameras, and the gate kiosks (decision 041).
 
 export default function NumberPlatesPage() {
   usePageTitle('Number Plate Recognition');
@@ -40,6 +41,7 @@ export default function NumberPlatesPage() {
       <>
         <PlateMatchingForm key={selectedOrg.id} orgId={selectedOrg.id} settings={settings.data.settings.numberPlates} />
         <CameraTokensCard orgId={selectedOrg.id} sites={sites} selectedSiteId={selectedSite?.id ?? null} />
+        <KioskDevicesCard orgId={selectedOrg.id} sites={sites} selectedSiteId={selectedSite?.id ?? null} />
       </>
     );
   }

@@ -1,0 +1,273 @@
+import { Alert, Group, Loader, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconArrowLeft, IconCircleCheck, IconClockHour4, IconHandStop, IconQrcode } from '@tabler/icons-react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { BOOKING_TYPE_LABELS, BOOKING_TYPES, type BookingType } from '../../../../domain/enums';
+import { kioskWalkInRequestSchema, type KioskCheckInResult, type KioskWalkInRequestInput } from '../../../../domain/kiosk';
+import { useQrScanner } from '../hooks/use-qr-scanner';
+import { BigButton, bigInput } from './kiosk-ui';
+
+// The kiosk's screens: start, scan, type a code or a plate, the answer (go to a bay, wait to be
+// called, or what to do instead), and the walk-in request of a truck without a booking.
+
+/** A screen's heading, focused when the screen appears so a screen reader announces it. */
+function ScreenTitle({ children, testId }: { children: ReactNode; testId?: string }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <Title order={1} fz={{ base: 34, sm: 48 }} lh={1.15} ref={ref} tabIndex={-1} data-testid={testId} style={{ outline: 'none' }}>
+      {children}
+    </Title>
+  );
+}
+
+function BackButton({ onClick, label = 'Back' }: { onClick: () => void; label?: string }) {
+  return (
+    <BigButton variant="default" c="dark.9" onClick={onClick} leftSection={<IconArrowLeft size={28} aria-hidden />}>
+      {label}
+    </BigButton>
+  );
+}
+
+export function StartScreen({ onScan, onCode, onPlate }: { onScan: () => void; onCode: () => void; onPlate: () => void }) {
+  return (
+    <Stack gap="lg">
+      <ScreenTitle>Welcome — check in here</ScreenTitle>
+      <Text fz={24}>Show the QR code from your booking e-mail, or type your arrival code or your vehicle registration.</Text>
+      <BigButton color="indigo.9" onClick={onScan} leftSection={<IconQrcode size={34} aria-hidden />} mih={110} fz={32}>
+        Scan your QR code
+      </BigButton>
+      <BigButton variant="outline" color="indigo.9" onClick={onCode}>
+        Type your code
+      </BigButton>
+      <BigButton variant="outline" color="indigo.9" onClick={onPlate}>
+        Type your plate
+      </BigButton>
+    </Stack>
+  );
+}
+
+export function ScanScreen({ onCode, onBack }: { onCode: (text: string) => void; onBack: () => void }) {
+  const { videoRef, error, isStarting } = useQrScanner(true, onCode);
+  return (
+    <Stack gap="lg">
+      <ScreenTitle>Scan your QR code</ScreenTitle>
+      <Text fz={24}>Hold the QR code up to the camera above this screen.</Text>
+      {error ? (
+        <Alert color="red.9" variant="filled" role="alert" styles={{ message: { fontSize: 22 } }}>
+          {error}
+        </Alert>
+      ) : (
+        <div style={{ position: 'relative', borderRadius: 12, overflow: 'hidden', background: '#000', aspectRatio: '4 / 3', maxHeight: '50vh' }}>
+          <video ref={videoRef} muted playsInline data-testid="kiosk-camera" aria-label="Camera picture" style={{ width: '100%', height: '100%', objectFit: 'cover', transform: 'scaleX(-1)' }} />
+          {isStarting ? (
+            <Group justify="center" style={{ position: 'absolute', inset: 0 }}>
+              <Loader color="white" size="xl" aria-label="Starting the camera" />
+            </Group>
+          ) : null}
+        </div>
+      )}
+      <BackButton onClick={onBack} />
+    </Stack>
+  );
+}
+
+export function EntryScreen({
+  kind,
+  isBusy,
+  problem,
+  onSubmit,
+  onBack,
+}: {
+  kind: 'code' | 'plate';
+  isBusy: boolean;
+  problem: string | null;
+  onSubmit: (value: string) => void;
+  onBack: () => void;
+}) {
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const isCode = kind === 'code';
+  return (
+    <Stack gap="lg">
+      <ScreenTitle>{isCode ? 'Type your arrival code' : 'Type your vehicle registration'}</ScreenTitle>
+      <Text fz={24}>{isCode ? 'It is in your booking e-mail, under the QR code: 8 letters and digits, like K7M2-9QXD.' : 'The number plate of the vehicle you arrived in.'}</Text>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!value.trim()) {
+            setError(isCode ? 'Type your arrival code' : 'Type your vehicle registration');
+            return;
+          }
+          setError(null);
+          onSubmit(value.trim());
+        }}
+      >
+        <Stack gap="lg">
+          <TextInput
+            {...bigInput}
+            label={isCode ? 'Arrival code' : 'Vehicle registration'}
+            value={value}
+            onChange={(event) => setValue(event.currentTarget.value.toUpperCase())}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={isCode ? 40 : 20}
+            error={error ?? problem}
+            data-autofocus
+          />
+          <BigButton type="submit" color="indigo.9" loading={isBusy}>
+            Check in
+          </BigButton>
+          <BackButton onClick={onBack} />
+        </Stack>
+      </form>
+    </Stack>
+  );
+}
+
+const at = (iso: string, timeZone: string) => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(iso));
+
+export function ResultScreen({ result, timeZone, onDone }: { result: KioskCheckInResult; timeZone: string; onDone: () => void }) {
+  const facts = `${result.vehicleRegistration} · ${result.tsrNumber} · booked ${at(result.startTime, timeZone)}`;
+  if (result.outcome === 'go_to_bay') {
+    return (
+      <Stack gap="lg" data-testid="kiosk-result" data-outcome="go_to_bay">
+        <Group gap="md" wrap="nowrap">
+          <IconCircleCheck size={64} color="var(--mantine-color-green-9)" aria-hidden />
+          <ScreenTitle testId="kiosk-go-to-bay">Go to bay {result.bayName}</ScreenTitle>
+        </Group>
+        <Text fz={26}>You have been called. Drive to bay {result.bayName} now.</Text>
+        <Text fz={20} c="dark.6">
+          {facts}
+        </Text>
+        <BigButton onClick={onDone} color="green.9">
+          Done
+        </BigButton>
+      </Stack>
+    );
+  }
+  if (result.outcome === 'wait') {
+    return (
+      <Stack gap="lg" data-testid="kiosk-result" data-outcome="wait">
+        <Group gap="md" wrap="nowrap">
+          <IconClockHour4 size={64} color="var(--mantine-color-indigo-9)" aria-hidden />
+          <ScreenTitle testId="kiosk-wait">Please wait — you will be called (position {result.position})</ScreenTitle>
+        </Group>
+        <Text fz={26}>You are checked in. Wait in the lorry park: this screen shows your bay as soon as the dock calls you.</Text>
+        <Text fz={20} c="dark.6">
+          {facts}
+        </Text>
+        <BigButton onClick={onDone} variant="default" c="dark.9">
+          Done
+        </BigButton>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="lg" data-testid="kiosk-result" data-outcome="refused">
+      <Group gap="md" wrap="nowrap">
+        <IconHandStop size={64} color="var(--mantine-color-orange-9)" aria-hidden />
+        <ScreenTitle testId="kiosk-refused">{result.reason === 'too_early' ? 'Not yet' : 'Not checked in'}</ScreenTitle>
+      </Group>
+      <Text fz={28} fw={700}>
+        {result.message}
+      </Text>
+      <Text fz={26}>{result.action}</Text>
+      <Text fz={20} c="dark.6">
+        {facts}
+      </Text>
+      <BigButton onClick={onDone}>Start over</BigButton>
+    </Stack>
+  );
+}
+
+export function NotFoundScreen({ message, onWalkIn, onRetry }: { message: string; onWalkIn: () => void; onRetry: () => void }) {
+  return (
+    <Stack gap="lg" data-testid="kiosk-result" data-outcome="not_found">
+      <ScreenTitle>No booking found</ScreenTitle>
+      <Text fz={24}>{message}</Text>
+      <BigButton color="indigo.9" onClick={onWalkIn}>
+        Register as walk-in
+      </BigButton>
+      <BigButton variant="default" c="dark.9" onClick={onRetry}>
+        Try again
+      </BigButton>
+    </Stack>
+  );
+}
+
+type WalkInValues = { plate: string; company: string; driverName: string; phone: string; bookingType: BookingType };
+
+export function WalkInScreen({ initialPlate, isBusy, problem, onSubmit, onBack }: { initialPlate: string; isBusy: boolean; problem: string | null; onSubmit: (input: KioskWalkInRequestInput) => void; onBack: () => void }) {
+  const [values, setValues] = useState<WalkInValues>({ plate: initialPlate, company: '', driverName: '', phone: '', bookingType: 'delivery' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = (key: keyof WalkInValues) => (event: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [key]: key === 'plate' ? event.currentTarget.value.toUpperCase() : event.currentTarget.value }));
+  const submit = () => {
+    const input: KioskWalkInRequestInput = { plate: values.plate, company: values.company, driverName: values.driverName || undefined, phone: values.phone || undefined, bookingType: values.bookingType };
+    const parsed = kioskWalkInRequestSchema.safeParse(input);
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      return;
+    }
+    setErrors({});
+    onSubmit(input);
+  };
+  return (
+    <Stack gap="lg">
+      <ScreenTitle>Register as walk-in</ScreenTitle>
+      <Text fz={22}>No booking? Tell the gate house who you are: the dock accepts your request or tells you what to do.</Text>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <Stack gap="md">
+          <TextInput {...bigInput} label="Vehicle registration" withAsterisk value={values.plate} onChange={set('plate')} error={errors.plate} autoComplete="off" autoCapitalize="characters" />
+          <TextInput {...bigInput} label="Company" withAsterisk value={values.company} onChange={set('company')} error={errors.company} autoComplete="organization" />
+          <TextInput {...bigInput} label="Driver name" value={values.driverName} onChange={set('driverName')} error={errors.driverName} autoComplete="name" />
+          <TextInput {...bigInput} label="Phone" type="tel" value={values.phone} onChange={set('phone')} error={errors.phone} autoComplete="tel" />
+          <Stack gap={6}>
+            <Text fz={22} fw={500} id="walk-in-type-label">
+              Delivery or pickup
+            </Text>
+            <SegmentedControl
+              aria-labelledby="walk-in-type-label"
+              fullWidth
+              size="xl"
+              color="indigo.9"
+              value={values.bookingType}
+              onChange={(value) => setValues((v) => ({ ...v, bookingType: value as BookingType }))}
+              data={BOOKING_TYPES.map((t) => ({ value: t, label: BOOKING_TYPE_LABELS[t] }))}
+              styles={{ label: { fontSize: 22, minHeight: 60, display: 'flex', alignItems: 'center', justifyContent: 'center' } }}
+            />
+          </Stack>
+          {problem ? (
+            <Alert color="red.9" variant="filled" role="alert" styles={{ message: { fontSize: 20 } }}>
+              {problem}
+            </Alert>
+          ) : null}
+          <BigButton type="submit" color="indigo.9" loading={isBusy}>
+            Send request
+          </BigButton>
+          <BackButton onClick={onBack} label="Cancel" />
+        </Stack>
+      </form>
+    </Stack>
+  );
+}
+
+export function WalkInSentScreen({ onDone }: { onDone: () => void }) {
+  return (
+    <Stack gap="lg" data-testid="kiosk-result" data-outcome="walk_in_sent">
+      <Group gap="md" wrap="nowrap">
+        <IconCircleCheck size={64} color="var(--mantine-color-green-9)" aria-hidden />
+        <ScreenTitle>Request sent</ScreenTitle>
+      </Group>
+      <Text fz={26}>The gate house has your request. Please wait in the lorry park: staff will tell you where to go.</Text>
+      <BigButton onClick={onDone}>Done</BigButton>
+    </Stack>
+  );
+}
