@@ -63,7 +63,7 @@ export function RemindersCard({ orgId, settings }: { orgId: string; settings: Re
                     step={1}
                     allowDecimal={false}
                     clampBehavior="none"
-                    styles={{ wrapper: { maxWidth: 160 } }}
+                    w={260}
                     {...form.getInputProps(`hoursBefore.${index}`)}
                   />
                   <ActionIcon
