@@ -28,6 +28,24 @@ const matchThresholdField = z.number({ error: 'Enter a number between 0.5 and 1'
 const autoCheckInField = z.boolean({ error: 'Choose on or off' });
 const hauliersChooseSiteField = z.boolean({ error: 'Choose on or off' });
 
+/** E-mail (and text) reminders before a booking's slot: up to three, hours before its start. */
+export const DEFAULT_REMINDER_HOURS: readonly number[] = [24, 2];
+export const MAX_REMINDERS = 3;
+export const MAX_REMINDER_HOURS = 168;
+const reminderHoursField = z
+  .array(
+    z
+      .number({ error: 'Enter a number of hours' })
+      .int('Enter whole hours')
+      .min(1, 'At least 1 hour')
+      .max(MAX_REMINDER_HOURS, `At most ${MAX_REMINDER_HOURS} hours (a week)`),
+    { error: 'Enter a list of hours' },
+  )
+  .max(MAX_REMINDERS, `At most ${MAX_REMINDERS} reminders`)
+  .refine((hours) => new Set(hours).size === hours.length, 'Each reminder needs a different number of hours')
+  // Earliest reminder first.
+  .transform((hours) => [...hours].sort((a, b) => b - a));
+
 export const bookingPolicySchema = z.object({
   /** Portal requests skip pending (a tenant's own policy can also turn this on for them). */
   autoApprove: autoApproveField.default(false),
@@ -56,10 +74,17 @@ export const numberPlateSettingsSchema = z.object({
 });
 export type NumberPlateSettings = z.infer<typeof numberPlateSettingsSchema>;
 
+export const reminderSettingsSchema = z.object({
+  /** Hours before the start of an approved booking at which the haulier is reminded (none: no reminders). */
+  hoursBefore: reminderHoursField.default(() => [...DEFAULT_REMINDER_HOURS]),
+});
+export type ReminderSettings = z.infer<typeof reminderSettingsSchema>;
+
 export const orgSettingsSchema = z.object({
   booking: bookingPolicySchema.default(() => bookingPolicySchema.parse({})),
   notifications: notificationSettingsSchema.default(() => notificationSettingsSchema.parse({})),
   numberPlates: numberPlateSettingsSchema.default(() => numberPlateSettingsSchema.parse({})),
+  reminders: reminderSettingsSchema.default(() => reminderSettingsSchema.parse({})),
 });
 export type OrgSettings = z.infer<typeof orgSettingsSchema>;
 
@@ -72,6 +97,7 @@ export function readOrgSettings(stored: unknown): OrgSettings {
     booking: bookingPolicySchema.safeParse(raw.booking ?? {}).data ?? bookingPolicySchema.parse({}),
     notifications: notificationSettingsSchema.safeParse(raw.notifications ?? {}).data ?? notificationSettingsSchema.parse({}),
     numberPlates: numberPlateSettingsSchema.safeParse(raw.numberPlates ?? {}).data ?? numberPlateSettingsSchema.parse({}),
+    reminders: reminderSettingsSchema.safeParse(raw.reminders ?? {}).data ?? reminderSettingsSchema.parse({}),
   };
 }
 
@@ -109,6 +135,7 @@ export const orgSettingsPatchSchema = z
     booking: z.object({ autoApprove: autoApproveField, cancellationCutoffHours: cancellationCutoffField, hauliersChooseSite: hauliersChooseSiteField }).partial().strict(),
     notifications: z.object({ newRequestRecipients: recipientsField, newRequestEmails: trimmedEmails }).partial().strict(),
     numberPlates: z.object({ matchThreshold: matchThresholdField, autoCheckIn: autoCheckInField }).partial().strict(),
+    reminders: z.object({ hoursBefore: reminderHoursField }).partial().strict(),
   })
   .partial()
   .strict()
@@ -123,6 +150,9 @@ export const policyFormSchema = z
   })
   .superRefine((value, ctx) => checkRecipients(value.notifications, ctx, ['notifications']));
 export type PolicyFormInput = z.input<typeof policyFormSchema>;
+
+/** The reminders card's form. */
+export const reminderFormSchema = z.object({ hoursBefore: reminderHoursField });
 
 /** The number-plate page's form. */
 export const numberPlateFormSchema = z.object({ matchThreshold: matchThresholdField, autoCheckIn: autoCheckInField });

@@ -52,6 +52,11 @@ const envSchema = z.object({
   /** Stripe: the API key (sk_…) and the webhook endpoint's signing secret (whsec_…); without the secret the payment webhook answers 503. */
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Text messages (off unless all four are set): an HTTP API in Twilio's shape (server/sms/twilio-sms.ts). */
+  SMS_URL: z.string().url().optional(),
+  SMS_ACCOUNT_SID: z.string().min(1).optional(),
+  SMS_AUTH_TOKEN: z.string().min(1).optional(),
+  SMS_FROM: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_DISABLED: booleanString.default(false),
   /** Comma-separated addresses never rate-limited (e.g. an internal health checker). */
@@ -103,6 +108,8 @@ export type Config = {
   s3?: { endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string };
   /** The payment provider (issue 12): a webhook marks invoices paid once its signature is verified. */
   stripe: { secretKey?: string; webhookSecret?: string };
+  /** The SMS provider (reminders, "go to bay"); absent: no text messages are queued or sent. */
+  sms?: { url: string; accountSid: string; authToken: string; from: string };
   logLevel: string;
   rateLimitDisabled: boolean;
   rateLimitAllowList: string[];
@@ -126,6 +133,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.DATABASE_DIRECT_URL && !e.DATABASE_URL) problems.push('  DATABASE_DIRECT_URL: set DATABASE_URL too');
   if (e.DOCUMENT_STORE === 'database' && !e.DATABASE_URL) problems.push('  DOCUMENT_STORE: `database` needs a PostgreSQL server (DATABASE_URL)');
   if (e.DOCUMENT_STORE === 's3' && !s3Complete) problems.push('  DOCUMENT_STORE: `s3` needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  const smsSet = [e.SMS_URL, e.SMS_ACCOUNT_SID, e.SMS_AUTH_TOKEN, e.SMS_FROM].filter(Boolean).length;
+  if (smsSet > 0 && smsSet < 4) problems.push('  SMS_URL: text messages need SMS_URL, SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM together');
   if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   return {
     env: e.NODE_ENV,
@@ -159,6 +168,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET },
+    sms:
+      smsSet === 4 ? { url: e.SMS_URL!.replace(/\/$/, ''), accountSid: e.SMS_ACCOUNT_SID!, authToken: e.SMS_AUTH_TOKEN!, from: e.SMS_FROM! } : undefined,
     logLevel: e.LOG_LEVEL,
     rateLimitDisabled: e.RATE_LIMIT_DISABLED,
     rateLimitAllowList: splitList(e.RATE_LIMIT_ALLOW_LIST),

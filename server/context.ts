@@ -25,6 +25,8 @@ export type AppContext = {
   startedAt: Date;
   /** Wakes the mail-outbox worker after a commit that queued mail (absent in API tests, which drain it). */
   mailWorker?: { kick: () => void };
+  /** Wakes the SMS-outbox worker (running only when SMS is configured, server/sms/sms-outbox.ts). */
+  smsWorker?: { kick: () => void };
   /**
    * Live updates: call after the change has committed. Fans out to every server process (LISTEN/
    * NOTIFY on PostgreSQL, in-process on PGlite) and on to the subscribed WebSocket clients.

@@ -13,6 +13,8 @@ import { releaseStaleClaims, startMailWorker, type MailWorker } from './mail/out
 import { mailRenderers } from './mail-renderers';
 import { startHeartbeat } from './modules/public/uptime';
 import { startJobRunner, type JobRunner } from './jobs/job-runner';
+import { releaseStaleSmsClaims, startSmsWorker, type SmsWorker } from './sms/sms-outbox';
+import { createTwilioSmsSender } from './sms/twilio-sms';
 import { createRealtimeHub, type RealtimeHub } from './realtime/hub';
 import { createLocalStorage } from './storage/storage';
 import { hasLocalFiles, migrateDocuments } from './storage/migrate-documents';
@@ -33,6 +35,7 @@ const log = await createLogger(config.logLevel, { pretty: process.stdout.isTTY =
 let lock: DataDirLock | undefined;
 let database: Database | undefined;
 let mailWorker: MailWorker | undefined;
+let smsWorker: SmsWorker | undefined;
 let jobRunner: JobRunner | undefined;
 let realtime: RealtimeHub | undefined;
 try {
@@ -64,7 +67,7 @@ async function shutdown(signal: string, ctx?: AppContext, app?: Awaited<ReturnTy
     if (app && config.shutdownDrainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
     // Sockets get 1012 in app.close(); in-flight requests finish; the hub's LISTEN connection goes before the pool.
     await app?.close();
-    await Promise.all([jobRunner?.stop(), mailWorker?.stop()]);
+    await Promise.all([jobRunner?.stop(), mailWorker?.stop(), smsWorker?.stop()]);
     await realtime?.close();
     await database?.close();
   } finally {
@@ -120,6 +123,12 @@ try {
   mailWorker = startMailWorker(ctx, mailRenderers);
   startHeartbeat(ctx);
   ctx.mailWorker = mailWorker;
+  // Text messages only when a provider is configured (SMS_URL …): nothing is queued otherwise.
+  if (config.sms) {
+    if (database.kind === 'pglite') await releaseStaleSmsClaims(ctx);
+    smsWorker = startSmsWorker(ctx, createTwilioSmsSender(config.sms));
+    ctx.smsWorker = smsWorker;
+  }
   // Not awaited: if LISTEN cannot start yet the hub keeps retrying, and the API serves meanwhile.
   realtime = createRealtimeHub({ database, log });
   ctx.realtime = realtime;

@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import { withStartupLock } from '../db/startup-lock';
 import { extendBlackoutSeries } from './blackout-expansion';
 import { sweepNoShows, sweepOverstays } from './booking-sweeps';
+import { sendDueReminders } from './booking-reminders';
 import { issueMonthlyInvoices } from './monthly-invoices';
 import { purgeExpiredLogs } from './retention';
 import { registerWebhookKicker, releaseStaleWebhookClaims, startWebhookWorker, type WebhookWorkerOptions } from '../delivery/webhook-delivery';
@@ -15,6 +16,7 @@ import { registerWebhookKicker, releaseStaleWebhookClaims, startWebhookWorker, t
 
 export const JOB_QUEUES = {
   bookingSweeps: 'booking-sweeps',
+  bookingReminders: 'booking-reminders',
   blackoutExpansion: 'blackout-expansion',
   monthlyInvoices: 'monthly-invoices',
   /** Removed (decision 032): deliveries have their own worker; the name is kept to delete the old queue. */
@@ -83,6 +85,13 @@ export async function startJobRunner(ctx: AppContext, options: JobRunnerOptions 
       if (noShows + overstays > 0) ctx.log.info({ noShows, overstays }, 'booking sweeps moved bookings');
     });
     if (options.schedule ?? true) await boss.schedule(JOB_QUEUES.bookingSweeps, '* * * * *', {}, { tz: 'UTC' });
+    // Reminders before the slot (decision 042): every minute; sent once each even when two nodes run it.
+    await boss.createQueue(JOB_QUEUES.bookingReminders, { name: JOB_QUEUES.bookingReminders, policy: 'singleton', retryLimit: 3, retryDelay: 10 });
+    await boss.work(JOB_QUEUES.bookingReminders, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async () => {
+      const sent = await sendDueReminders(ctx);
+      if (sent.email + sent.sms > 0) ctx.log.info(sent, 'booking reminders queued');
+    });
+    if (options.schedule ?? true) await boss.schedule(JOB_QUEUES.bookingReminders, '* * * * *', {}, { tz: 'UTC' });
     // Recurring blackouts written up to the horizon as each site's day moves on (hourly: sites start their days at their own midnight).
     await boss.createQueue(JOB_QUEUES.blackoutExpansion, { name: JOB_QUEUES.blackoutExpansion, policy: 'singleton', retryLimit: 3, retryDelay: 60 });
     await boss.work(JOB_QUEUES.blackoutExpansion, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async () => {

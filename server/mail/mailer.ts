@@ -3,7 +3,8 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 
-export type MailAttachment = { filename: string; content: string | Buffer; contentType?: string };
+/** `cid`: an inline part the HTML refers to as `cid:<cid>` (the arrival QR code). */
+export type MailAttachment = { filename: string; content: string | Buffer; contentType?: string; cid?: string };
 export type MailMessage = {
   to: string | string[];
   subject: string;

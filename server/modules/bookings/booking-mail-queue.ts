@@ -8,6 +8,7 @@ import {
   addressOf,
   renderBookingChanged,
   renderBookingConfirmation,
+  renderBookingReminder,
   renderNewRequestToAdmins,
   BOOKING_CHANGES,
   type BookingChange,
@@ -15,6 +16,7 @@ import {
 } from './booking-mail';
 import * as repo from './bookings.repo';
 import { manageTokenFor } from './manage-token';
+import { arrivalMarkFor } from './arrival-qr';
 
 // Booking e-mail goes through the mail outbox: queued in the transaction of the change, rendered
 // from the booking as it is at delivery, in the site's time zone.
@@ -92,7 +94,8 @@ export const bookingMailRenderers: MailRenderers = {
     const view = await loadView(ctx, payload, pass);
     const manageUrl = view && manageUrlOf(ctx, view);
     if (!view || !manageUrl) return null;
-    return renderBookingConfirmation(mailFacts(view, Number(payload.documents ?? 0), addressOf(ctx.config.mailFrom)), manageUrl);
+    const arrival = await arrivalMarkFor(ctx, view.booking.id);
+    return renderBookingConfirmation(mailFacts(view, Number(payload.documents ?? 0), addressOf(ctx.config.mailFrom)), manageUrl, arrival);
   },
   'booking.new_request': async (ctx, payload, _recipients, pass) => {
     const view = await loadView(ctx, payload, pass);
@@ -106,6 +109,16 @@ export const bookingMailRenderers: MailRenderers = {
     if (!view) return null;
     const change = (BOOKING_CHANGES as readonly unknown[]).includes(payload.change) ? (payload.change as BookingChange) : 'moved';
     const reason = typeof payload.reason === 'string' ? payload.reason : null;
-    return renderBookingChanged(mailFacts(view, 0, addressOf(ctx.config.mailFrom)), manageUrlOf(ctx, view), change, reason);
+    const arrival = change === 'approved' ? await arrivalMarkFor(ctx, view.booking.id) : null;
+    return renderBookingChanged(mailFacts(view, 0, addressOf(ctx.config.mailFrom)), manageUrlOf(ctx, view), change, reason, arrival);
+  },
+  // Queued by the reminders job (server/jobs/booking-reminders.ts); nothing when the booking was
+  // cancelled, moved on or has started since.
+  'booking.reminder': async (ctx, payload) => {
+    const view = await loadView(ctx, payload);
+    const manageUrl = view && manageUrlOf(ctx, view);
+    if (!view || !manageUrl || view.booking.status !== 'approved' || view.booking.startTime <= ctx.clock.now()) return null;
+    const hoursBefore = Number(payload.hoursBefore ?? 0);
+    return renderBookingReminder(mailFacts(view, 0, addressOf(ctx.config.mailFrom)), manageUrl, await arrivalMarkFor(ctx, view.booking.id), hoursBefore);
   },
 };

@@ -2,7 +2,8 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns/format';
 import { createEvent, type DateArray } from 'ics';
 import { BOOKING_TYPE_LABELS, VEHICLE_TYPE_LABELS, type BookingType, type VehicleType } from '../../../domain/enums';
-import type { MailMessage } from '../../mail/mailer';
+import type { MailAttachment, MailMessage } from '../../mail/mailer';
+import type { ArrivalMark } from './arrival-qr';
 
 export type BookingMailFacts = {
   id: string;
@@ -84,6 +85,53 @@ const icsAttachment = (facts: BookingMailFacts, manageUrl: string | null, method
   contentType: `text/calendar; charset=utf-8; method=${method}`,
 });
 
+// ---- The arrival code and the HTML part --------------------------------------------------------
+
+/** Where a message's lines carry the arrival code: its text lines, or the code and QR in HTML. */
+const ARRIVAL_SLOT = Symbol('arrival');
+type MailLine = string | symbol;
+
+function arrivalTextLines(arrival: ArrivalMark): string[] {
+  return [`Arrival code: ${arrival.code}`, 'At the gate, scan the QR code in this e-mail at the kiosk or type the code.'];
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** A line as HTML: escaped, a link as a link. */
+const htmlLine = (line: string) => (/^https?:\/\/\S+$/.test(line) ? `<a href="${escapeHtml(line)}">${escapeHtml(line)}</a>` : escapeHtml(line));
+
+function arrivalHtml(arrival: ArrivalMark): string {
+  return [
+    '<div style="margin:16px 0;padding:12px 16px;border:1px solid #ccd;border-radius:8px;display:inline-block">',
+    `<p style="margin:0 0 8px">Arrival code: <strong style="font-family:monospace;font-size:22px;letter-spacing:2px">${escapeHtml(arrival.code)}</strong></p>`,
+    `<img src="cid:${escapeHtml(arrival.qr.cid ?? '')}" width="200" height="200" alt="QR code of arrival code ${escapeHtml(arrival.code)}">`,
+    '<p style="margin:8px 0 0">At the gate, scan this QR code at the kiosk or type the code.</p>',
+    '</div>',
+  ].join('');
+}
+
+/** The message's text and HTML parts from one list of lines (blank lines part paragraphs). */
+function textAndHtml(lines: MailLine[], arrival: ArrivalMark | null): { text: string; html?: string; inline: MailAttachment[] } {
+  const text = lines.flatMap((line) => (typeof line !== 'string' ? (arrival ? arrivalTextLines(arrival) : []) : [line])).join('\n');
+  if (!arrival) return { text, inline: [] };
+  const blocks: string[] = [];
+  let paragraph: string[] = [];
+  const flush = () => {
+    if (paragraph.length > 0) blocks.push(`<p>${paragraph.join('<br>')}</p>`);
+    paragraph = [];
+  };
+  for (const line of lines) {
+    if (typeof line !== 'string') {
+      flush();
+      blocks.push(arrivalHtml(arrival));
+    } else if (line === '') flush();
+    else paragraph.push(htmlLine(line));
+  }
+  flush();
+  const html = `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.45;color:#1a1b1e">${blocks.join('\n')}</body></html>`;
+  return { text, html, inline: [arrival.qr] };
+}
+
 const WHAT_TO_BRING = [
   'Your TSR number and this booking reference',
   'Consignment documentation',
@@ -91,10 +139,10 @@ const WHAT_TO_BRING = [
   'Vehicle registration matching this booking',
 ];
 
-/** The haulier's confirmation of a new request, with the .ics and the manage link. */
-export function renderBookingConfirmation(facts: BookingMailFacts, manageUrl: string): MailMessage {
+/** The haulier's confirmation of a new request, with the .ics, the manage link and the arrival code. */
+export function renderBookingConfirmation(facts: BookingMailFacts, manageUrl: string, arrival: ArrivalMark | null = null): MailMessage {
   const when = formatSlot(facts.startTime, facts.endTime, facts.timeZone);
-  const text = [
+  const lines: MailLine[] = [
     `Hello ${facts.contactName || facts.tenantName},`,
     '',
     `We have received your dock booking request. Reference: ${facts.reference}`,
@@ -111,16 +159,19 @@ export function renderBookingConfirmation(facts: BookingMailFacts, manageUrl: st
     'What to bring:',
     ...WHAT_TO_BRING.map((item) => `- ${item}`),
     '',
+    ...(arrival ? [ARRIVAL_SLOT, ''] : []),
     `See the status, cancel or move this booking at any time:`,
     manageUrl,
     '',
     'Keep this link private: anyone with it can change the booking.',
-  ].join('\n');
+  ];
+  const { text, html, inline } = textAndHtml(lines, arrival);
   return {
     to: facts.tenantEmail,
     subject: `Booking request received – ${facts.reference}`,
     text,
-    attachments: [icsAttachment(facts, manageUrl, 'REQUEST')],
+    ...(html ? { html } : {}),
+    attachments: [icsAttachment(facts, manageUrl, 'REQUEST'), ...inline],
   };
 }
 
@@ -181,22 +232,86 @@ function changeSentence(facts: BookingMailFacts, change: BookingChange, when: st
   }
 }
 
-/** The haulier hears what happened to their booking, with the reason when the site gave one. */
-export function renderBookingChanged(facts: BookingMailFacts, manageUrl: string | null, change: BookingChange, reason: string | null = null): MailMessage {
+/**
+ * The haulier hears what happened to their booking, with the reason when the site gave one. An
+ * approval carries the arrival code (given as `arrival`; other changes ignore it).
+ */
+export function renderBookingChanged(
+  facts: BookingMailFacts,
+  manageUrl: string | null,
+  change: BookingChange,
+  reason: string | null = null,
+  arrival: ArrivalMark | null = null,
+): MailMessage {
   const when = formatSlot(facts.startTime, facts.endTime, facts.timeZone);
   const update = (change === 'moved' || change === 'moved_by_site' || change === 'approved') && manageUrl;
   // The haulier's calendar drops the slot: the site or the haulier cancelled it, or it was declined.
   const cancel = change === 'cancelled' || change === 'cancelled_by_site' || change === 'declined';
-  return {
-    to: facts.tenantEmail,
-    subject: `${CHANGE_SUBJECTS[change]} – ${facts.reference}`,
-    text: [
+  const withArrival = change === 'approved' ? arrival : null;
+  const { text, html, inline } = textAndHtml(
+    [
       `Hello ${facts.contactName || facts.tenantName},`,
       '',
       changeSentence(facts, change, when),
       ...(reason ? ['', `Reason: ${reason}`] : []),
+      ...(withArrival ? ['', ARRIVAL_SLOT] : []),
       ...(manageUrl && change !== 'declined' ? ['', 'Manage the booking:', manageUrl] : []),
-    ].join('\n'),
-    attachments: update ? [icsAttachment(facts, manageUrl, 'REQUEST')] : cancel ? [icsAttachment(facts, null, 'CANCEL')] : undefined,
+    ],
+    withArrival,
+  );
+  const calendar = update ? [icsAttachment(facts, manageUrl, 'REQUEST')] : cancel ? [icsAttachment(facts, null, 'CANCEL')] : [];
+  const attachments = [...calendar, ...inline];
+  return {
+    to: facts.tenantEmail,
+    subject: `${CHANGE_SUBJECTS[change]} – ${facts.reference}`,
+    text,
+    ...(html ? { html } : {}),
+    attachments: attachments.length > 0 ? attachments : undefined,
+  };
+}
+
+/** The query that opens the manage page on its "Running late?" form. */
+export const runningLateUrl = (manageUrl: string) => `${manageUrl}?late=1`;
+
+/** 'in 2 hours', 'tomorrow' … as a reminder's subject says how soon. */
+function howSoon(hoursBefore: number): string {
+  if (hoursBefore === 24) return 'tomorrow';
+  if (hoursBefore % 24 === 0) return `in ${hoursBefore / 24} days`;
+  return hoursBefore === 1 ? 'in 1 hour' : `in ${hoursBefore} hours`;
+}
+
+/**
+ * A reminder before the slot (the job runner's, server/jobs/booking-reminders.ts): when and where
+ * in the site's time zone, the arrival code and QR, the manage link and "Running late?".
+ */
+export function renderBookingReminder(facts: BookingMailFacts, manageUrl: string, arrival: ArrivalMark, hoursBefore: number): MailMessage {
+  const when = formatSlot(facts.startTime, facts.endTime, facts.timeZone);
+  const { text, html, inline } = textAndHtml(
+    [
+      `Hello ${facts.contactName || facts.tenantName},`,
+      '',
+      `A reminder of your dock booking ${facts.reference} at ${facts.orgName}, ${howSoon(hoursBefore)}.`,
+      '',
+      `When: ${when}`,
+      `Site: ${facts.siteName}${facts.siteAddress ? `, ${facts.siteAddress}` : ''}`,
+      `Bay: ${facts.bayName}`,
+      `Vehicle: ${VEHICLE_TYPE_LABELS[facts.vehicleType as VehicleType] ?? facts.vehicleType}, ${facts.vehicleRegistration}`,
+      '',
+      ARRIVAL_SLOT,
+      '',
+      'Running late? Tell the site when you will arrive:',
+      runningLateUrl(manageUrl),
+      '',
+      'See, move or cancel the booking:',
+      manageUrl,
+    ],
+    arrival,
+  );
+  return {
+    to: facts.tenantEmail,
+    subject: `Reminder: booking ${facts.reference} ${howSoon(hoursBefore)} – ${facts.siteName}`,
+    text,
+    ...(html ? { html } : {}),
+    attachments: inline,
   };
 }

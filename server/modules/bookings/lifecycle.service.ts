@@ -25,6 +25,7 @@ import { queueBookingChangedMail } from './booking-mail-queue';
 import type { BookingChange } from './booking-mail';
 import * as repo from './bookings.repo';
 import { queueBookingWebhooks } from './booking-webhooks';
+import { queueGoToBaySms } from './booking-sms';
 import { kickWebhookDeliveries } from '../../delivery/webhook-delivery';
 
 // Every status move of a booking goes through applyTransition: it checks the move against the
@@ -209,6 +210,8 @@ export async function applyTransitionInTx(
   const change = actor.kind === 'haulier' ? undefined : HAULIER_MAIL[input.to];
   if (change) await queueBookingChangedMail(tx, now, b, change, input.reason?.trim() || null);
   const moved = { ...view, booking: { ...b, ...update } as typeof b };
+  // The dockmaster calls the truck: the driver's phone hears which bay (when SMS is on).
+  if (from === 'checked_in' && input.to === 'in_progress') await queueGoToBaySms(ctx, tx, now, moved);
   // Outbound webhooks (issue 13): every status move; check-in and the gate's check-out besides.
   await queueBookingWebhooks(tx, now, {
     orgId: b.orgId,
@@ -238,5 +241,6 @@ export function afterCommit(ctx: AppContext, view: repo.BookingView, action: str
     at: ctx.clock.now().toISOString(),
   });
   ctx.mailWorker?.kick();
+  ctx.smsWorker?.kick();
   kickWebhookDeliveries(ctx);
 }

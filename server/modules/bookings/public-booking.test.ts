@@ -165,8 +165,11 @@ describe.each(databaseKinds)('public booking API on %s', (kind) => {
       const confirmation = mails.find((m) => m.subject === 'Booking request received – TSR-2026-0042' && m.text?.includes(body.manageUrl));
       expect(confirmation?.text).toContain('Tue 24 Nov 2026, 09:00–10:00 (Australia/Sydney)');
       expect(confirmation?.text).toContain('Bay: B-2');
-      expect(confirmation?.attachments[0]?.filename).toBe('booking.ics');
-      expect(confirmation?.attachments[0]?.content.toString()).toContain('DTSTART:20261123T220000Z');
+      const ics = confirmation?.attachments.find((a) => a.filename === 'booking.ics');
+      expect(ics?.content.toString()).toContain('DTSTART:20261123T220000Z');
+      // And the arrival code (decision 042), typed and as the inline QR code.
+      expect(confirmation?.text).toMatch(/Arrival code: [0-9A-Z]{4}-[0-9A-Z]{4}/);
+      expect(confirmation?.attachments.some((a) => a.cid === 'arrival-qr@baywise' && a.contentType === 'image/png')).toBe(true);
       expect(confirmation?.text).toContain(body.manageUrl);
       expect(mails.some((m) => m.subject?.startsWith('New booking request TSR-2026-0042') && (m.to as { text: string }).text.includes('admin@portal.example'))).toBe(true);
     });

@@ -113,6 +113,7 @@ describe.each(databaseKinds)('organization settings API on %s', (kind) => {
           booking: { autoApprove: false, cancellationCutoffHours: 2, hauliersChooseSite: false },
           notifications: { newRequestRecipients: 'org_admins', newRequestEmails: [] },
           numberPlates: { matchThreshold: 0.8, autoCheckIn: false },
+          reminders: { hoursBefore: [24, 2] },
         },
       });
     });
@@ -146,6 +147,7 @@ describe.each(databaseKinds)('organization settings API on %s', (kind) => {
         booking: { autoApprove: true, cancellationCutoffHours: 2, hauliersChooseSite: false },
         notifications: { newRequestRecipients: 'org_admins', newRequestEmails: [] },
         numberPlates: { matchThreshold: 0.9, autoCheckIn: false },
+        reminders: { hoursBefore: [24, 2] },
       });
       const [entry] = (await auditRows('organization.settings_updated')).slice(-1);
       expect(entry!.details).toEqual({
@@ -159,6 +161,14 @@ describe.each(databaseKinds)('organization settings API on %s', (kind) => {
       expect(custom.status).toBe(200);
       expect(custom.body.settings.notifications).toEqual({ newRequestRecipients: 'custom', newRequestEmails: ['bookings@acme.test', 'gate@acme.test'] });
       expect((await orgRow()).settings).toMatchObject({ booking: { autoApprove: true }, notifications: { newRequestRecipients: 'custom' } });
+
+      // Reminders (decision 042): stored earliest first.
+      const reminders = await call('PATCH', url('/settings'), admin, { reminders: { hoursBefore: [2, 48] } });
+      expect(reminders.status).toBe(200);
+      expect(reminders.body.settings.reminders).toEqual({ hoursBefore: [48, 2] });
+      const [reminderEntry] = (await auditRows('organization.settings_updated')).slice(-1);
+      expect(reminderEntry!.details).toEqual({ before: { reminders: { hoursBefore: [24, 2] } }, after: { reminders: { hoursBefore: [48, 2] } } });
+      await call('PATCH', url('/settings'), admin, { reminders: { hoursBefore: [24, 2] } });
     });
 
     it('refuses bad input with field messages and changes nothing', async () => {
@@ -175,6 +185,11 @@ describe.each(databaseKinds)('organization settings API on %s', (kind) => {
         { body: { notifications: { newRequestRecipients: 'custom' } }, path: 'notifications.newRequestEmails', message: 'Add at least one e-mail address, or send to all organization admins' },
         { body: { booking: { autoApprove: 'yes' } }, path: 'booking.autoApprove', message: 'Choose on or off' },
         { body: { booking: { surprise: 1 } }, path: 'booking', message: 'Unrecognized key: "surprise"' },
+        { body: { reminders: { hoursBefore: [24, 24] } }, path: 'reminders.hoursBefore', message: 'Each reminder needs a different number of hours' },
+        { body: { reminders: { hoursBefore: [48, 24, 2, 1] } }, path: 'reminders.hoursBefore', message: 'At most 3 reminders' },
+        { body: { reminders: { hoursBefore: [0] } }, path: 'reminders.hoursBefore.0', message: 'At least 1 hour' },
+        { body: { reminders: { hoursBefore: [169] } }, path: 'reminders.hoursBefore.0', message: 'At most 168 hours (a week)' },
+        { body: { reminders: { hoursBefore: [1.5] } }, path: 'reminders.hoursBefore.0', message: 'Enter whole hours' },
       ];
       for (const c of cases) {
         const res = await call('PATCH', url('/settings'), admin, c.body);

@@ -111,7 +111,7 @@ export async function updateProfile(ctx: AppContext, scope: OrgScope, patch: Pro
 }
 
 type Section = keyof OrgSettings;
-const SECTIONS: Section[] = ['booking', 'notifications', 'numberPlates'];
+const SECTIONS: Section[] = ['booking', 'notifications', 'numberPlates', 'reminders'];
 
 export async function updateSettings(ctx: AppContext, scope: OrgScope, patch: SettingsPatch, ip: string | null): Promise<OrgSettingsView> {
   requireOrgAdmin(scope);
@@ -124,6 +124,7 @@ export async function updateSettings(ctx: AppContext, scope: OrgScope, patch: Se
       booking: { ...before.booking, ...patch.booking },
       notifications: { ...before.notifications, ...patch.notifications },
       numberPlates: { ...before.numberPlates, ...patch.numberPlates },
+      reminders: { ...before.reminders, ...patch.reminders },
     };
     // Checked on the settings as they would be: 'custom' with no address would tell nobody.
     if (after.notifications.newRequestRecipients === 'custom' && after.notifications.newRequestEmails.length === 0) {

@@ -9,6 +9,7 @@ import { useOrgSelection } from '../../../org/hooks/use-org-selection';
 import { useOrgSettings, useUpdateSettings } from '../../api/settings-api';
 import { settingsLoadState } from './settings-load-state';
 import { applyApiErrorsWithLists, validateWithLists } from './settings-form-errors';
+import { RemindersCard } from './reminders-card';
 
 // Settings › Booking policy and notifications: whether portal requests are approved at once, how
 // late a haulier may cancel or move through their link, and who is told of a new request.
@@ -153,5 +154,10 @@ export function PolicySection() {
   const settings = useOrgSettings(selectedOrg?.id);
   const pending = settingsLoadState(!!selectedOrg, settings, 'the booking policy');
   if (pending || !selectedOrg || !settings.data) return pending;
-  return <PolicyForm key={selectedOrg.id} orgId={selectedOrg.id} settings={settings.data.settings} />;
+  return (
+    <Stack gap="lg">
+      <PolicyForm key={selectedOrg.id} orgId={selectedOrg.id} settings={settings.data.settings} />
+      <RemindersCard key={`reminders-${selectedOrg.id}`} orgId={selectedOrg.id} settings={settings.data.settings.reminders} />
+    </Stack>
+  );
 }
