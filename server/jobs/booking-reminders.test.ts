@@ -6,7 +6,9 @@ import { openDatabase } from '../db/client';
 import { seedDemoDataIfEmpty } from '../db/seed';
 import { arrivalCodeFor } from '../modules/bookings/arrival-code';
 import { arrivalQrPng } from '../modules/bookings/arrival-qr';
+import { findBookingView } from '../modules/bookings/booking-records';
 import { manageTokenFor } from '../modules/bookings/manage-token';
+import { moveBookingInTx } from '../modules/bookings/move-booking';
 import { createTestApp, databaseKinds, type TestApp } from '../test/harness';
 import { dueReminderOffset, sendDueReminders } from './booking-reminders';
 
@@ -211,6 +213,39 @@ describe.each(databaseKinds)('booking reminders on %s', (kind) => {
     t.clock.set('2026-12-08T11:00:00Z');
     await sendDueReminders(t.ctx);
     expect(await remindersOf(missed)).toEqual([{ offset_minutes: 120, channel: 'email' }]);
+  });
+
+  it('owes a moved booking the reminders of its new time, not those already sent for the old one', async () => {
+    const id = await booking('2026-12-09T12:00:00Z');
+    t.clock.set('2026-12-08T12:00:00Z');
+    await sendDueReminders(t.ctx);
+    expect(await remindersOf(id)).toEqual([{ offset_minutes: 1440, channel: 'email' }]);
+    const move = (start: string) =>
+      t.ctx.database.db.transaction(async (tx) => {
+        const current = (await findBookingView(tx, { orgId: acmeId, id }, true))!;
+        await moveBookingInTx(tx, t.ctx.clock.now(), {
+          current,
+          candidates: [{ ...current.booking, bayName: current.bayName, siteName: current.siteName, start: new Date(start), end: new Date(Date.parse(start) + H) }],
+          mover: 'org_admin',
+          audit: { actor: null, ip: null },
+        });
+      });
+    // Two days later: the 24 h reminder of the new time is owed again, and sent with it.
+    await move('2026-12-11T12:00:00Z');
+    expect(await remindersOf(id)).toEqual([]);
+    t.clock.set('2026-12-10T12:00:00Z');
+    await sendDueReminders(t.ctx);
+    expect(await remindersOf(id)).toEqual([{ offset_minutes: 1440, channel: 'email' }]);
+    // Moved to three hours away: the 24 h moment of the new time has passed, so only the 2 h one comes.
+    await move('2026-12-10T15:00:00Z');
+    expect((await remindersOf(id)).filter((r) => r.channel === 'email')).toEqual([{ offset_minutes: 1440, channel: 'email' }]);
+    const before = (await mailRowsOf(id)).length;
+    await sendDueReminders(t.ctx);
+    expect(await mailRowsOf(id)).toHaveLength(before);
+    t.clock.set('2026-12-10T13:00:00Z');
+    await sendDueReminders(t.ctx);
+    expect((await remindersOf(id)).filter((r) => r.channel === 'email').map((r) => r.offset_minutes)).toEqual([120, 1440]);
+    expect(await mailRowsOf(id)).toHaveLength(before + 1);
   });
 
   it('follows each organization’s own offsets', async () => {

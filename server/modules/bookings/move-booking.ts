@@ -8,6 +8,7 @@ import { claimBay } from './claim-bay';
 import { queueBookingChangedMail } from './booking-mail-queue';
 import { queueBookingWebhooks } from './booking-webhooks';
 import * as repo from './bookings.repo';
+import { resetRemindersAfterMove } from './reminders-after-move';
 
 // One way to move a booking to another time, bay or site (issue 20 items 1 and 2). Every path that
 // moves a booking — the haulier's manage link, an admin's reschedule, the SSC channel's
@@ -72,6 +73,7 @@ export async function moveBookingInTx(tx: Tx, now: Date, input: MoveBookingInput
     },
     b.vehicleRegistration,
   );
+  if (moved.start.getTime() !== b.startTime.getTime()) await resetRemindersAfterMove(tx, b, moved.start, now);
   await input.afterMove?.(tx, moved);
   await writeAudit(tx, {
     actor: input.audit.actor,
