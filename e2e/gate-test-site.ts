@@ -40,7 +40,7 @@ export async function createAllHoursSite(request: APIRequestContext, admin: Admi
   return { id, name, timeZone, bays };
 }
 
-export type VehicleOverrides = { tsrNumber?: string; vehicleRegistration?: string; tenantName?: string };
+export type VehicleOverrides = { tsrNumber?: string; vehicleRegistration?: string; tenantName?: string; tenantEmail?: string };
 
 /** A small van that fits every bay, with a unique TSR number, e-mail and plate (each may be given). */
 export function vehicle(overrides: VehicleOverrides = {}) {

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { arrivalQrText } from '../domain/arrival-code';
 import { arrivalCodeFor } from '../server/modules/bookings/arrival-code';
 import { E2E_AUTH_SECRET } from './e2e-auth-secret';
 import { SCREENSHOT_DIR, expect, expectNoSeriousA11yViolations, test } from './fixtures';
-import { bookDueNow, signInAtDock } from './gate-test-site';
+import { bookDueNow, signInAtDock, vehicle } from './gate-test-site';
+import { latestMailWithPartsTo } from './mail';
 import { stampOf } from './own-org';
 
 // The gate kiosk (issue 26, decision 041): an admin registers a kiosk; on the tablet (opened with
@@ -26,11 +26,11 @@ test.use({
 
 const stamp = stampOf();
 
-/** A Y4M video (the fake camera's format) of one still picture: the QR code on white, centred. */
-async function y4mOfQr(text: string, file: string): Promise<void> {
+/** A Y4M video (the fake camera's format) of one still picture: the e-mail's QR image on white, centred, as a phone screen held up to the camera. */
+async function y4mOfQr(qrPng: Buffer, file: string): Promise<void> {
   const width = 640;
   const height = 480;
-  const qr = await QRCode.toBuffer(text, { errorCorrectionLevel: 'M', margin: 4, width: 360 });
+  const qr = await sharp(qrPng).resize({ width: 360, height: 360, kernel: 'nearest' }).png().toBuffer();
   const { data } = await sharp({ create: { width, height, channels: 3, background: '#ffffff' } })
     .composite([{ input: qr, gravity: 'centre' }])
     .removeAlpha()
@@ -45,18 +45,43 @@ async function y4mOfQr(text: string, file: string): Promise<void> {
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
-test('a driver scans the QR code at the kiosk, waits, and is sent to the bay the moment the dock calls the truck', async ({ request, ownOrg }, testInfo) => {
+/** Every text frame the page's sockets receive. */
+function recordFrames(page: Page): string[] {
+  const frames: string[] = [];
+  page.on('websocket', (ws) => ws.on('framereceived', (frame) => frames.push(String(frame.payload))));
+  return frames;
+}
+
+/** The booking's confirmation e-mail: its manage link and the arrival QR image it carries inline. */
+async function confirmationOf(tenantEmail: string) {
+  const mail = await latestMailWithPartsTo(tenantEmail, /Arrival code/);
+  const link = mail.text.match(/https?:\/\/[^\s>]+\/book\/manage\/[A-Za-z0-9_-]+/)?.[0];
+  expect(link, 'manage link in the e-mail').toBeTruthy();
+  const qr = mail.attachments.find((a) => a.cid === 'arrival-qr@baywise');
+  expect(qr?.contentType, 'arrival QR image in the e-mail').toBe('image/png');
+  return { managePath: new URL(link!).pathname, qrPng: qr!.content, text: mail.text };
+}
+
+test('a driver scans the QR code from the e-mail at the kiosk, waits, and kiosk and phone say "Go to bay" the moment the dock calls the truck', async ({ request, ownOrg }, testInfo) => {
   test.setTimeout(180_000);
   const site = ownOrg.site(SITE);
-  const booking = await bookDueNow(request, ownOrg, site, { tsrNumber: `TSR-KIOSK-${stamp}`, vehicleRegistration: `KS${stamp.slice(-5)}` });
+  const driverVehicle = vehicle({ tsrNumber: `TSR-KIOSK-${stamp}`, vehicleRegistration: `KS${stamp.slice(-5)}`, tenantEmail: `kiosk-${stamp.toLowerCase()}@haulier.test` });
+  const booking = await bookDueNow(request, ownOrg, site, driverVehicle);
+  const otherVehicle = vehicle({ tsrNumber: `TSR-KIOSK2-${stamp}`, vehicleRegistration: `KO${stamp.slice(-5)}`, tenantEmail: `kiosk2-${stamp.toLowerCase()}@haulier.test` });
+  const other = await bookDueNow(request, ownOrg, site, { ...otherVehicle, slotsLater: 1 });
+  const mail = await confirmationOf(driverVehicle.tenantEmail);
+  const otherMail = await confirmationOf(otherVehicle.tenantEmail);
   const registered = await request.post(`/api/orgs/${ownOrg.orgId}/settings/kiosk-devices`, { headers: ownOrg.headers, data: { siteId: site.id, name: 'Gate house tablet' } });
   expect(registered.status(), await registered.text()).toBe(201);
   const { secret } = (await registered.json()) as { secret: string };
 
+  // The e-mail carries the typed code too, and the server derives it from the booking.
   const code = arrivalCodeFor(new TextEncoder().encode(E2E_AUTH_SECRET), booking.id);
+  expect(mail.text).toContain(`Arrival code: ${code.slice(0, 4)}-${code.slice(4)}`);
+  expect(arrivalQrText(code)).not.toContain(mail.managePath.split('/').at(-1));
   const video = testInfo.outputPath('arrival-qr.y4m');
   fs.mkdirSync(path.dirname(video), { recursive: true });
-  await y4mOfQr(arrivalQrText(code), video);
+  await y4mOfQr(mail.qrPng, video);
   const launch = testInfo.project.use.launchOptions ?? {};
   const browser = await chromium.launch({
     ...launch,
@@ -77,8 +102,22 @@ test('a driver scans the QR code at the kiosk, waits, and is sent to the bay the
     const scan = page.getByRole('button', { name: 'Scan your QR code' });
     expect((await scan.boundingBox())!.height).toBeGreaterThanOrEqual(64);
 
+    // The driver's phone (the manage link from the same e-mail) and another haulier's, both open.
+    const phone = await context.newPage();
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await phone.goto(mail.managePath);
+    await expect(phone.getByTestId('driver-live')).toContainText('Arrive at the gate from');
+    const otherPhone = await context.newPage();
+    await otherPhone.setViewportSize({ width: 390, height: 844 });
+    const otherFrames = recordFrames(otherPhone);
+    await otherPhone.goto(otherMail.managePath);
+    await expect(otherPhone.getByTestId('driver-live')).toContainText('Arrive at the gate from');
+    const otherBefore = (await otherPhone.getByTestId('driver-live').textContent()) ?? '';
+    await page.bringToFront();
+
     await scan.click();
     await expect(heading(page)).toHaveText('Please wait — you will be called (position 1)', { timeout: 30_000 });
+    await expect(phone.getByTestId('driver-live-title')).toHaveText('Please wait — you will be called (position 1)');
     await expect(page.getByTestId('kiosk-result')).toContainText(booking.vehicleRegistration);
     await expectNoSeriousA11yViolations(page, 'kiosk waiting, tablet');
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'kiosk-wait-tablet.png'), fullPage: true });
@@ -88,6 +127,14 @@ test('a driver scans the QR code at the kiosk, waits, and is sent to the bay the
     expect(started.status(), await started.text()).toBe(200);
     const { booking: atBay } = (await started.json()) as { booking: { bayName: string } };
     await expect(heading(page)).toHaveText(`Go to bay ${atBay.bayName}`, { timeout: 15_000 });
+    await expect(phone.getByTestId('driver-live-title')).toHaveText(`Go to bay ${atBay.bayName}`);
+    // The other haulier's page heard nothing of it.
+    expect(otherFrames.filter((f) => /"type":"(event|queue)"/.test(f))).toEqual([]);
+    expect(otherFrames.join('\n')).not.toContain(booking.id);
+    await expect(otherPhone.getByTestId('driver-live')).toHaveText(otherBefore);
+    expect(other.id).not.toBe(booking.id);
+    await phone.close();
+    await otherPhone.close();
     await expectNoSeriousA11yViolations(page, 'kiosk go to bay, tablet');
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'kiosk-go-to-bay-tablet.png'), fullPage: true });
 

@@ -26,3 +26,26 @@ export async function latestMailTo(to: string, timeoutMs = 10_000, matching?: Re
   }
   throw new Error(`No mail to ${to} in ${OUTBOX_DIR}`);
 }
+
+/** The newest message to `to` whose text matches `matching`: its text and its attachments (inline images included). */
+export async function latestMailWithPartsTo(
+  to: string,
+  matching?: RegExp,
+  timeoutMs = 10_000,
+): Promise<{ text: string; attachments: Array<{ cid?: string; contentType: string; content: Buffer }> }> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const files = fs.existsSync(OUTBOX_DIR) ? fs.readdirSync(OUTBOX_DIR).filter((f) => f.endsWith('.eml')).sort().reverse() : [];
+    for (const file of files) {
+      const raw = fs.readFileSync(path.join(OUTBOX_DIR, file));
+      if (!raw.toString('latin1').toLowerCase().includes(to.toLowerCase())) continue;
+      const mail = await simpleParser(raw);
+      const recipients = [mail.to].flat().flatMap((a) => a?.value ?? []).map((a) => a.address?.toLowerCase());
+      if (recipients.includes(to.toLowerCase()) && (!matching || matching.test(mail.text ?? ''))) {
+        return { text: mail.text ?? '', attachments: mail.attachments.map((a) => ({ cid: a.cid, contentType: a.contentType, content: a.content })) };
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`No mail to ${to} in ${OUTBOX_DIR}`);
+}
