@@ -88,4 +88,36 @@ test.describe('organization settings', () => {
     await page.getByRole('switch', { name: 'Show revoked (1)' }).check();
     await expect(table.getByRole('row', { name: /Gate 1 entry camera/ })).toContainText('Revoked');
   });
+  test('an admin registers a gate kiosk, sees its secret and setup link once, and revokes it', async ({ page, ownOrg, capture }) => {
+    await signInAtOrgAdmin(page, ownOrg.name, ownOrg.adminEmail);
+    await expect(page).toHaveURL(/\/org\/dashboard/);
+    await page.goto('/org/settings/number-plates');
+    const section = page.getByRole('region', { name: 'Gate kiosks' });
+    await expect(section.getByText('No kiosks yet.', { exact: false })).toBeVisible();
+
+    await section.getByRole('button', { name: 'Register kiosk' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Register a gate kiosk' });
+    await dialog.getByLabel('Site').selectOption({ label: 'North Terminal' });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Gate house tablet');
+    await dialog.getByRole('button', { name: 'Register kiosk' }).click();
+
+    const shown = page.getByRole('dialog', { name: 'Set up the kiosk tablet' });
+    const secret = (await shown.getByTestId('kiosk-secret').textContent())!.trim();
+    expect(secret).toMatch(/^bwkiosk_[A-Za-z0-9_-]{43}$/);
+    await expect(shown.getByText(`/kiosk#token=${secret}`, { exact: false })).toBeVisible();
+    await capture('org-settings-kiosk-created', { fullPage: false });
+    await shown.getByRole('button', { name: 'Done' }).click();
+
+    const row = section.getByRole('table', { name: 'Gate kiosks' }).getByRole('row', { name: /Gate house tablet/ });
+    await expect(row).toContainText('North Terminal');
+    await expect(row).toContainText(`…${secret.slice(-4)}`);
+    await expect(row).toContainText('Active');
+    await capture('org-settings-kiosks');
+
+    await row.getByRole('button', { name: 'Revoke Gate house tablet (North Terminal)' }).click();
+    await page.getByRole('dialog', { name: 'Revoke this kiosk?' }).getByRole('button', { name: 'Revoke kiosk' }).click();
+    await expect(section.getByText('No active kiosks.')).toBeVisible();
+    await section.getByRole('switch', { name: 'Show revoked (1)' }).check();
+    await expect(section.getByRole('row', { name: /Gate house tablet/ })).toContainText('Revoked');
+  });
 });

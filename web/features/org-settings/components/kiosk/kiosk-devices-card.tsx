@@ -1,7 +1,7 @@
-import { Alert, Badge, Button, Code, Group, Loader, Modal, Paper, Stack, Switch, Table, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Modal, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDeviceTablet, IconPlus } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { kioskDeviceCreateSchema, type CreatedKioskDevice, type KioskDevice, type KioskDeviceCreateInput } from '../../../../../domain/kiosk';
 import { SecretOnce } from '../../../../components/ui/secret-once';
 import { SelectField } from '../../../../components/ui/select-field';
@@ -9,6 +9,7 @@ import { errorMessage } from '../../../../lib/api-client';
 import { toast } from '../../../../lib/toast';
 import { applyApiFieldErrors, zodFormValidate } from '../../../../lib/zod-form';
 import { useCreateKioskDevice, useKioskDevices, useRevokeKioskDevice } from '../../api/kiosk-devices-api';
+import { SiteSecretsTable, type SiteSecretsWords } from '../site-secrets-table';
 
 // Gate kiosks (issue 26, decision 041): a tablet at a site's gate house on which drivers check
 // themselves in. Registered here for one site; its secret is shown once (with a link that sets the
@@ -16,12 +17,18 @@ import { useCreateKioskDevice, useKioskDevices, useRevokeKioskDevice } from '../
 
 type Site = { id: string; name: string };
 
-const when = (iso: string | null) => (iso ? new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : null);
-
 /** The link that sets a tablet up: the secret in the fragment, which never reaches a server log. */
 export const kioskSetupLink = (secret: string) => `${window.location.origin}/kiosk#token=${secret}`;
 
 const validate = zodFormValidate(kioskDeviceCreateSchema);
+
+const WORDS: SiteSecretsWords = {
+  plural: 'kiosks',
+  tableLabel: 'Gate kiosks',
+  secretColumn: 'Secret',
+  empty: 'No kiosks yet. Register a tablet at a gate house so drivers can check themselves in.',
+  noneActive: 'No active kiosks.',
+};
 
 function CreateKioskModal({ orgId, sites, defaultSiteId, opened, onClose }: { orgId: string; sites: Site[]; defaultSiteId: string; opened: boolean; onClose: () => void }) {
   const form = useForm<KioskDeviceCreateInput>({ mode: 'controlled', initialValues: { siteId: defaultSiteId, name: '' }, validate });
@@ -132,94 +139,7 @@ export function KioskDevicesCard({ orgId, sites, selectedSiteId }: { orgId: stri
   const [showRevoked, setShowRevoked] = useState(false);
   const all = devices.data ?? [];
   const revokedCount = all.filter((d) => d.revokedAt).length;
-  const shown = all.filter((d) => showRevoked || !d.revokedAt).sort((a, b) => a.siteName.localeCompare(b.siteName) || b.createdAt.localeCompare(a.createdAt));
   const defaultSite = sites.find((s) => s.id === selectedSiteId) ?? sites[0];
-
-  let body: ReactNode;
-  if (devices.isLoading) {
-    body = (
-      <Group justify="center" py="lg">
-        <Loader aria-label="Loading kiosks" />
-      </Group>
-    );
-  } else if (devices.isError) {
-    body = (
-      <Alert color="red" title="Could not load the kiosks">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessage(devices.error, 'Try again in a moment.')}</Text>
-          <Button size="xs" variant="default" onClick={() => void devices.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  } else if (shown.length === 0) {
-    body = (
-      <Text c="dimmed" ta="center" py="lg" size="sm">
-        {all.length === 0 ? 'No kiosks yet. Register a tablet at a gate house so drivers can check themselves in.' : 'No active kiosks.'}
-      </Text>
-    );
-  } else {
-    body = (
-      <Table.ScrollContainer minWidth={720}>
-        <Table verticalSpacing="xs" fz="sm" aria-label="Gate kiosks" highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Site</Table.Th>
-              <Table.Th>Secret</Table.Th>
-              <Table.Th>Created</Table.Th>
-              <Table.Th>Last used</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {shown.map((d) => (
-              <Table.Tr key={d.id}>
-                <Table.Td fw={500}>{d.name}</Table.Td>
-                <Table.Td>{d.siteName}</Table.Td>
-                <Table.Td>
-                  <Code>…{d.hint}</Code>
-                </Table.Td>
-                <Table.Td>
-                  {when(d.createdAt)}
-                  {d.createdByEmail ? (
-                    <Text size="xs" c="dimmed">
-                      by {d.createdByEmail}
-                    </Text>
-                  ) : null}
-                </Table.Td>
-                <Table.Td>{when(d.lastUsedAt) ?? <Text span size="sm" c="dimmed">Never</Text>}</Table.Td>
-                <Table.Td>
-                  {d.revokedAt ? (
-                    <Tooltip label={`Revoked ${when(d.revokedAt)}`}>
-                      <Badge color="gray" variant="dot">
-                        Revoked
-                      </Badge>
-                    </Tooltip>
-                  ) : (
-                    <Badge color="green" variant="dot">
-                      Active
-                    </Badge>
-                  )}
-                </Table.Td>
-                <Table.Td ta="right">
-                  {d.revokedAt ? null : (
-                    <Button size="xs" variant="outline" color="red.9" onClick={() => setRevoking(d)} aria-label={`Revoke ${d.name} (${d.siteName})`}>
-                      Revoke
-                    </Button>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
-  }
 
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="kiosk-devices-title">
@@ -245,7 +165,7 @@ export function KioskDevicesCard({ orgId, sites, selectedSiteId }: { orgId: stri
             Add a site first: a kiosk belongs to a site.
           </Alert>
         ) : null}
-        {body}
+        <SiteSecretsTable query={devices} showRevoked={showRevoked} words={WORDS} onRevoke={setRevoking} />
       </Stack>
       <CreateKioskModal
         key={isCreating ? 'open' : 'closed'}

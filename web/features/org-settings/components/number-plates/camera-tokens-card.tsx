@@ -1,21 +1,20 @@
-import { Alert, Badge, Button, Code, Group, Loader, Modal, Paper, Stack, Switch, Table, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Code, Group, Modal, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconKey, IconPlus } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { cameraTokenCreateSchema, type CameraToken, type CameraTokenCreateInput, type CreatedCameraToken } from '../../../../../domain/org-settings';
 import { SelectField } from '../../../../components/ui/select-field';
-import { ApiError, errorMessage } from '../../../../lib/api-client';
+import { errorMessage } from '../../../../lib/api-client';
 import { toast } from '../../../../lib/toast';
 import { applyApiFieldErrors, zodFormValidate } from '../../../../lib/zod-form';
 import { useCameraTokens, useCreateCameraToken, useRevokeCameraToken } from '../../api/settings-api';
 import { SecretOnce } from '../../../../components/ui/secret-once';
+import { SiteSecretsTable, type SiteSecretsWords } from '../site-secrets-table';
 
 // ANPR cameras post their plate reads to a per-site webhook with a token made here. The secret is
 // shown once, when it is made; afterwards only its last four characters tell tokens apart.
 
 type Site = { id: string; name: string };
-
-const when = (iso: string | null) => (iso ? new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : null);
 
 /** The request a camera sends (shown with placeholders, or with a new token's own values). */
 export function webhookExample(siteId: string, secret: string): string {
@@ -28,6 +27,14 @@ export function webhookExample(siteId: string, secret: string): string {
 }
 
 const validate = zodFormValidate(cameraTokenCreateSchema);
+
+const WORDS: SiteSecretsWords = {
+  plural: 'camera tokens',
+  tableLabel: 'Camera tokens',
+  secretColumn: 'Token',
+  empty: 'No camera tokens yet. Create one for each ANPR camera that should post plate reads.',
+  noneActive: 'No active camera tokens.',
+};
 
 function CreateTokenModal({ orgId, sites, defaultSiteId, opened, onClose }: { orgId: string; sites: Site[]; defaultSiteId: string; opened: boolean; onClose: () => void }) {
   const form = useForm<CameraTokenCreateInput>({ mode: 'controlled', initialValues: { siteId: defaultSiteId, name: '' }, validate });
@@ -139,96 +146,7 @@ export function CameraTokensCard({ orgId, sites, selectedSiteId }: { orgId: stri
   const [showRevoked, setShowRevoked] = useState(false);
   const all = tokens.data ?? [];
   const revokedCount = all.filter((t) => t.revokedAt).length;
-  const shown = all
-    .filter((t) => showRevoked || !t.revokedAt)
-    .sort((a, b) => a.siteName.localeCompare(b.siteName) || b.createdAt.localeCompare(a.createdAt));
   const exampleSite = sites.find((s) => s.id === selectedSiteId) ?? sites[0];
-
-  let body: ReactNode;
-  if (tokens.isLoading) {
-    body = (
-      <Group justify="center" py="lg">
-        <Loader aria-label="Loading camera tokens" />
-      </Group>
-    );
-  } else if (tokens.isError) {
-    body = (
-      <Alert color="red" title="Could not load the camera tokens">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{tokens.error instanceof ApiError ? tokens.error.message : 'Try again in a moment.'}</Text>
-          <Button size="xs" variant="default" onClick={() => void tokens.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  } else if (shown.length === 0) {
-    body = (
-      <Text c="dimmed" ta="center" py="lg" size="sm">
-        {all.length === 0 ? 'No camera tokens yet. Create one for each ANPR camera that should post plate reads.' : 'No active camera tokens.'}
-      </Text>
-    );
-  } else {
-    body = (
-      <Table.ScrollContainer minWidth={720}>
-        <Table verticalSpacing="xs" fz="sm" aria-label="Camera tokens" highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Site</Table.Th>
-              <Table.Th>Token</Table.Th>
-              <Table.Th>Created</Table.Th>
-              <Table.Th>Last used</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {shown.map((t) => (
-              <Table.Tr key={t.id}>
-                <Table.Td fw={500}>{t.name}</Table.Td>
-                <Table.Td>{t.siteName}</Table.Td>
-                <Table.Td>
-                  <Code>…{t.hint}</Code>
-                </Table.Td>
-                <Table.Td>
-                  {when(t.createdAt)}
-                  {t.createdByEmail ? (
-                    <Text size="xs" c="dimmed">
-                      by {t.createdByEmail}
-                    </Text>
-                  ) : null}
-                </Table.Td>
-                <Table.Td>{when(t.lastUsedAt) ?? <Text span size="sm" c="dimmed">Never</Text>}</Table.Td>
-                <Table.Td>
-                  {t.revokedAt ? (
-                    <Tooltip label={`Revoked ${when(t.revokedAt)}`}>
-                      <Badge color="gray" variant="dot">
-                        Revoked
-                      </Badge>
-                    </Tooltip>
-                  ) : (
-                    <Badge color="green" variant="dot">
-                      Active
-                    </Badge>
-                  )}
-                </Table.Td>
-                <Table.Td ta="right">
-                  {t.revokedAt ? null : (
-                    <Button size="xs" variant="outline" color="red.9" onClick={() => setRevoking(t)} aria-label={`Revoke ${t.name} (${t.siteName})`}>
-                      Revoke
-                    </Button>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
-  }
 
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="camera-tokens-title">
@@ -256,7 +174,7 @@ export function CameraTokensCard({ orgId, sites, selectedSiteId }: { orgId: stri
             Add a site first: tokens belong to a site.
           </Alert>
         ) : null}
-        {body}
+        <SiteSecretsTable query={tokens} showRevoked={showRevoked} words={WORDS} onRevoke={setRevoking} />
         {exampleSite ? (
           <Stack gap={4}>
             <Text size="sm" fw={500}>
