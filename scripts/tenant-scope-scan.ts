@@ -673,8 +673,14 @@ export const ALLOW_LIST: readonly AllowEntry[] = [
   // outcome by the row id it leased; mail_outbox.org_id is null for mail of no organization (sign-up, recovery).
   { file: 'outbox.ts', fn: 'deliverDueMail', table: 'mail_outbox', kind: 'update' },
   { file: 'outbox.ts', fn: 'deliverDueMail', table: 'mail_outbox', kind: 'lock' },
+  // A pass records the outcomes of the rows it leased, by their ids, in one statement each.
+  { file: 'outbox.ts', fn: 'record', table: 'mail_outbox', kind: 'update' },
   // At start on the embedded database (one process), frees leases a previous run left behind.
   { file: 'outbox.ts', fn: 'releaseStaleClaims', table: 'mail_outbox', kind: 'update' },
+  // The text-message worker does the same with sms_outbox (org_id null for messages of no organization).
+  { file: 'sms-outbox.ts', fn: 'deliverDueSms', table: 'sms_outbox', kind: 'update' },
+  { file: 'sms-outbox.ts', fn: 'deliverDueSms', table: 'sms_outbox', kind: 'lock' },
+  { file: 'sms-outbox.ts', fn: 'releaseStaleSmsClaims', table: 'sms_outbox', kind: 'update' },
   // The webhook worker leases due deliveries of every organization (its outcomes then name each row's org_id).
   { file: 'webhook-delivery.ts', fn: 'deliverDueWebhooks', table: 'webhook_deliveries', kind: 'update' },
   { file: 'webhook-delivery.ts', fn: 'deliverDueWebhooks', table: 'webhook_deliveries', kind: 'lock' },

@@ -91,7 +91,7 @@ export async function sendDueReminders(ctx: AppContext): Promise<ReminderRun> {
       const [current] = await tx
         .select({ id: bookings.id })
         .from(bookings)
-        .where(and(eq(bookings.id, row.id), eq(bookings.status, 'approved'), eq(bookings.startTime, startTime), gt(bookings.startTime, now)))
+        .where(and(eq(bookings.orgId, row.org_id), eq(bookings.id, row.id), eq(bookings.status, 'approved'), eq(bookings.startTime, startTime), gt(bookings.startTime, now)))
         .for('update');
       if (!current) return { email: false, sms: false };
       const claim = async (channel: 'email' | 'sms') =>

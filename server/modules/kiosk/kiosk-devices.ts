@@ -34,7 +34,7 @@ const refused = (code: string, message: string) => new AppError(401, code, messa
  */
 export async function authenticateKiosk(db: Db | Tx, secret: string | null): Promise<KioskDevice> {
   if (!secret) throw refused('kiosk_secret_required', 'This kiosk needs its device secret (Authorization: Kiosk <secret>). Ask an organization admin to register it.');
-  const row = SECRET_PATTERN.test(secret) ? await repo.findDeviceByHash(db, hashToken(secret)) : undefined;
+  const row = SECRET_PATTERN.test(secret) ? await repo.findDeviceByHashAnyOrg(db, hashToken(secret)) : undefined;
   if (!row) throw refused('kiosk_unknown', 'This kiosk secret is not valid. Ask an organization admin for the secret of a registered kiosk.');
   if (row.revokedAt) throw refused('kiosk_revoked', 'This kiosk has been revoked by an organization admin. Ask them to register it again.');
   if (!row.siteActive || !row.orgActive || row.orgStatus !== 'active') {

@@ -79,7 +79,7 @@ export function revokeDevice(db: Conn, orgId: string, id: string, at: Date) {
 }
 
 /** A device by the hash of its secret, with its site and organization (any organization: the secret is the credential). */
-export function findDeviceByHash(db: Conn, tokenHash: string) {
+export function findDeviceByHashAnyOrg(db: Conn, tokenHash: string) {
   return db
     .select({
       id: siteKioskDevices.id,
