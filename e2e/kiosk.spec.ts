@@ -185,8 +185,13 @@ test('the dock queue shows the kiosk’s walk-in requests live; a dock master de
   const kiosk = { authorization: `Kiosk ${secret}` };
   await signInAtDock(page, ownOrg.name, SITE);
   await page.setViewportSize({ width: 820, height: 1180 });
+  // The request must reach a page already subscribed to the site's events (live, not loaded).
+  const subscribed = new Promise<void>((resolve) =>
+    page.on('websocket', (ws) => ws.on('framereceived', (frame) => String(frame.payload).includes('"subscribed"') && resolve())),
+  );
   await page.goto('/dockmaster/queue');
   await expect(page.getByRole('heading', { name: 'Gate Queue', level: 1 })).toBeVisible();
+  await subscribed;
   const plate = `DQ${stamp.slice(-5)}`;
   const asked = await request.post('/api/kiosk/walk-in-requests', { headers: kiosk, data: { plate, company: 'Queue Freight', driverName: 'Dana' } });
   expect(asked.status(), await asked.text()).toBe(201);
