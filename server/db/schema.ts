@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -417,6 +418,8 @@ export const tenants = pgTable(
     /** null: every site of the organization. */
     allowedSiteIds: uuid('allowed_site_ids').array(),
     maxBookingsPerDay: integer('max_bookings_per_day'),
+    /** A signed-in haulier of this tenant may request a standing booking for approval. */
+    standingRequestsAllowed: boolean('standing_requests_allowed').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -479,6 +482,10 @@ export const bookings = pgTable(
     /** The haulier's latest running-late report: when the truck now expects to arrive, and when it said so. */
     lateEta: ts('late_eta'),
     lateReportedAt: ts('late_reported_at'),
+    /** The language the booking was made in (domain/languages.ts): the haulier's e-mails use it. */
+    language: text('language').notNull().default('en'),
+    /** The standing booking this occurrence was created from, if any (migration 0021). */
+    standingBookingId: uuid('standing_booking_id').references((): AnyPgColumn => standingBookings.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -492,6 +499,9 @@ export const bookings = pgTable(
     // The carrier API finds a tenant's load by its reference, and refuses booking one twice (migration 0012).
     index('bookings_tenant_reference_idx').on(t.orgId, t.tenantId, t.tsrNumber),
     uniqueIndex('bookings_idempotency_idx').on(t.orgId, t.idempotencyKey),
+    // A signed-in haulier's bookings across organizations, and a standing booking's occurrences (migration 0021).
+    index('bookings_email_lower_idx').on(sql`lower(${t.tenantEmail})`, t.startTime),
+    index('bookings_standing_idx').on(t.standingBookingId).where(sql`${t.standingBookingId} IS NOT NULL`),
     check('bookings_time_order', sql`${t.endTime} > ${t.startTime}`),
     // The status list is domain/enums.ts BOOKING_STATUSES (migration 0003 writes it out).
     check('bookings_status_known', sql`${t.status} in ('pending', 'approved', 'declined', 'cancelled', 'checked_in', 'in_progress', 'completed', 'overstay', 'no_show')`),
@@ -1066,3 +1076,161 @@ export const rateLimitHits = pgTable('rate_limit_hits', {
   hits: integer('hits').notNull(),
   resetAt: ts('reset_at').notNull(),
 });
+
+/** A haulier's password-less account: the e-mail address they book with, on every organization. */
+export const haulierAccounts = pgTable(
+  'haulier_accounts',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    language: text('language').notNull().default('en'),
+    createdAt: createdAt(),
+    lastSignInAt: ts('last_sign_in_at'),
+  },
+  (t) => [uniqueIndex('haulier_accounts_email_idx').on(sql`lower(${t.email})`)],
+);
+
+/** One-time e-mailed sign-in links (hash only): short-lived, single use. */
+export const haulierSignInLinks = pgTable(
+  'haulier_sign_in_links',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('haulier_sign_in_links_email_idx').on(sql`lower(${t.email})`, t.createdAt)],
+);
+
+export const haulierSessions = pgTable(
+  'haulier_sessions',
+  {
+    id: id(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => haulierAccounts.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [index('haulier_sessions_account_idx').on(t.accountId)],
+);
+
+export const haulierSavedVehicles = pgTable(
+  'haulier_saved_vehicles',
+  {
+    id: id(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => haulierAccounts.id, { onDelete: 'cascade' }),
+    label: text('label'),
+    vehicleType: text('vehicle_type').notNull(),
+    vehicleRegistration: text('vehicle_registration').notNull(),
+    vehicleHeightM: numeric('vehicle_height_m', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    vehicleLengthM: numeric('vehicle_length_m', { precision: 5, scale: 2, mode: 'number' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('haulier_saved_vehicles_reg_idx').on(t.accountId, sql`upper(${t.vehicleRegistration})`)],
+);
+
+export const haulierSavedContacts = pgTable(
+  'haulier_saved_contacts',
+  {
+    id: id(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => haulierAccounts.id, { onDelete: 'cascade' }),
+    companyName: text('company_name').notNull(),
+    contactName: text('contact_name'),
+    phone: text('phone'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('haulier_saved_contacts_account_idx').on(t.accountId)],
+);
+
+/**
+ * A standing (recurring) booking: on each of `weekdays` (ISO 1 = Monday … 7 = Sunday) at `startLocal`
+ * (HH:MM, the site's time) for `durationMin`, from `startsOn` until `endsOn` (or open-ended). The job
+ * runner creates each occurrence `weeksAhead` weeks ahead through the normal booking path.
+ */
+export const standingBookings = pgTable(
+  'standing_bookings',
+  {
+    id: id(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    tenantId: uuid('tenant_id').references(() => tenants.id, { onDelete: 'set null' }),
+    /** requested (by a haulier, awaiting approval), active, declined, cancelled, ended. */
+    status: text('status').notNull().default('active'),
+    weekdays: integer('weekdays').array().notNull(),
+    startLocal: text('start_local').notNull(),
+    durationMin: integer('duration_min').notNull(),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    endsOn: date('ends_on', { mode: 'string' }),
+    weeksAhead: integer('weeks_ahead').notNull().default(4),
+    /** The last date the job runner has considered (every occurrence up to it has a row). */
+    expandedThrough: date('expanded_through', { mode: 'string' }),
+    bookingType: text('booking_type').notNull().default('delivery'),
+    tsrNumber: text('tsr_number').notNull(),
+    tenantName: text('tenant_name').notNull(),
+    contactName: text('contact_name'),
+    tenantEmail: text('tenant_email').notNull(),
+    tenantPhone: text('tenant_phone'),
+    vehicleType: text('vehicle_type').notNull(),
+    vehicleRegistration: text('vehicle_registration').notNull(),
+    vehicleHeightM: numeric('vehicle_height_m', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    vehicleLengthM: numeric('vehicle_length_m', { precision: 5, scale: 2, mode: 'number' }),
+    goodsDescription: text('goods_description'),
+    notes: text('notes'),
+    language: text('language').notNull().default('en'),
+    requestedByAccountId: uuid('requested_by_account_id').references(() => haulierAccounts.id, { onDelete: 'set null' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: ts('decided_at'),
+    decisionReason: text('decision_reason'),
+    cancelledAt: ts('cancelled_at'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('standing_bookings_org_idx').on(t.orgId, t.status),
+    check('standing_bookings_status_check', sql`${t.status} IN ('requested', 'active', 'declined', 'cancelled', 'ended')`),
+    check('standing_bookings_duration_check', sql`${t.durationMin} > 0 AND ${t.durationMin} <= 1440`),
+    check('standing_bookings_weeks_ahead_check', sql`${t.weeksAhead} BETWEEN 1 AND 26`),
+    check('standing_bookings_dates_check', sql`${t.endsOn} IS NULL OR ${t.endsOn} >= ${t.startsOn}`),
+  ],
+);
+
+/** One row per standing booking and date, written once (primary key): booked, conflict, skipped or cancelled. */
+export const standingBookingOccurrences = pgTable(
+  'standing_booking_occurrences',
+  {
+    standingBookingId: uuid('standing_booking_id')
+      .notNull()
+      .references(() => standingBookings.id, { onDelete: 'cascade' }),
+    occurrenceDate: date('occurrence_date', { mode: 'string' }).notNull(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    conflictCode: text('conflict_code'),
+    conflictMessage: text('conflict_message'),
+    resolvedAt: ts('resolved_at'),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'standing_booking_occurrences_pk', columns: [t.standingBookingId, t.occurrenceDate] }),
+    index('standing_booking_occurrences_conflicts_idx').on(t.orgId, t.occurrenceDate).where(sql`${t.status} = 'conflict'`),
+    check('standing_booking_occurrences_status_check', sql`${t.status} IN ('booked', 'conflict', 'skipped', 'cancelled')`),
+  ],
+);
