@@ -141,6 +141,22 @@ describe.each(databaseKinds)('bookSlotFast on %s', (kind) => {
     expect(bayOf(await book('15:00', 'AL7'))).toBe('B-2');
   });
 
+  it("passes over a free bay another claimant is booking instead of queuing on it (PostgreSQL; PGlite's one session holds every lock itself)", async () => {
+    // Another claimant holds B-2's (bay, day) lock, the key claimBay and the statement take.
+    const key = `hashtextextended('${bayIds['B-2']}'::text, floor(extract(epoch from '2026-11-24T07:00:00Z'::timestamptz) / 86400)::bigint)`;
+    const other = t.ctx.database.pool ? await t.ctx.database.pool.connect() : null;
+    const hold = (sql: string) => (other ? other.query(sql) : t.ctx.database.query(sql));
+    await hold(`select pg_advisory_lock(${key})`);
+    try {
+      expect(bayOf(await book('18:00', 'PASS1'))).toBe(kind === 'postgres' ? 'B-10' : 'B-2');
+    } finally {
+      await hold(`select pg_advisory_unlock(${key})`);
+      other?.release();
+    }
+    // Lock free again: best fit as usual.
+    expect(bayOf(await book('18:00', 'PASS2'))).toBe(kind === 'postgres' ? 'B-2' : 'B-10');
+  });
+
   it('books each bay once under a race of concurrent statements', async () => {
     const results = await Promise.all(Array.from({ length: 12 }, (_, i) => book('17:00', `RACE${i}`)));
     const taken = results.map(bayOf).filter((r) => r !== 'full');
