@@ -151,13 +151,11 @@ select ins.id, ins.site_id, ins.bay_id, b.name as bay_name, ins.start_time, ins.
 // where the full path answers 'No Available Bay'. One row with full = true, and the caller refuses
 // at once (a storm on a full slot costs one statement per request, issue 25). Any other empty
 // outcome stays without a row: the full path answers it precisely.
-const PORTAL_RESULT = `
-select ins.id, ins.site_id, ins.bay_id, b.name as bay_name, ins.start_time, ins.end_time, ins.status, ins.tenant_id, false as full
-  from ins join bays b on b.id = ins.bay_id
-union all
-select null, null, null, null, null, null, null, null, true
- where not exists (select 1 from ins)
-   and exists (select 1 from gate where gate.allowed_site_ids is null)
+// The request is sure to be refused with 'No Available Bay' when nothing is free (below): the
+// rules copy is current, the request links to no tenant with a policy of its own (no site
+// restriction either), every site the slot is open at is open for bookings, and compatible bays
+// exist there.
+const CERTAIN_REFUSAL = `exists (select 1 from gate where gate.allowed_site_ids is null)
    and exists (select 1 from organizations o where o.id = $1 and o.active and o.status = 'active' and o.config_version = $2)
    and not exists (
      select 1 from unnest($3::uuid[]) as w(site_id) join sites s on s.id = w.site_id
@@ -167,6 +165,18 @@ select null, null, null, null, null, null, null, null, true
       where b.org_id = $1 and b.active and b.height_clearance_m >= $6
         and ($7::numeric is null or b.length_m is null or b.length_m >= $7::numeric)
         and b.features @> $8::text[])`;
+
+// Nothing booked, and the reason is certain (CERTAIN_REFUSAL), so each compatible bay is busy or
+// blacked out — exactly where the full path answers 'No Available Bay'. One row with full = true,
+// and the caller refuses at once (a storm on a full slot costs one statement per request, issue
+// 25). Any other empty outcome stays without a row: the full path answers it precisely.
+const PORTAL_RESULT = `
+select ins.id, ins.site_id, ins.bay_id, b.name as bay_name, ins.start_time, ins.end_time, ins.status, ins.tenant_id, false as full
+  from ins join bays b on b.id = ins.bay_id
+union all
+select null, null, null, null, null, null, null, null, true
+ where not exists (select 1 from ins)
+   and ${CERTAIN_REFUSAL}`;
 
 /** One statement: best-fit free bay, narrow lock, booking, audit, outbox. See book-slot-fast.ts. */
 export const BOOK_SLOT_SQL = PORTAL_GATE + BOOKING + PORTAL_AUDIT + OUTBOX + PORTAL_RESULT;
@@ -214,3 +224,17 @@ const CHANNEL_AUDIT = `
     from ins, jsonb_populate_record(null::ssc_appointments, $20::jsonb || jsonb_build_object('booking_id', ins.id, 'org_id', ins.org_id)) r`;
 
 export const BOOK_CHANNEL_SQL = CHANNEL_GATE + BOOKING + CHANNEL_AUDIT + OUTBOX + RESULT;
+
+// The read-only check a request for a slot lately found full runs instead of the booking statement
+// (book-slot-fast.ts slotIsFull): one row exactly when the booking statement would answer
+// full = true now — the same tenant link, the same certainty, and no compatible bay free in this
+// statement's snapshot. It takes no lock and writes nothing, and the request needs no booking
+// record, token or mail to ask it. Parameters: $1–$8 as the booking statement's, then the portal's
+// link keys ($9 domain, $10 e-mail, $11 name).
+export const SLOT_FULL_SQL =
+  PORTAL_GATE.replace(/\$15\b/g, () => '$9').replace(/\$16\b/g, () => '$10').replace(/\$17\b/g, () => '$11') +
+  `
+)
+select true as full
+ where ${CERTAIN_REFUSAL}
+   and not exists (select 1 from ${BEST_FIT} where ${FREE})`;
