@@ -4,8 +4,8 @@ import { DEFAULT_OPERATING_HOURS } from '../../../domain/constants';
 import { blackouts } from '../../db/schema';
 import { createBay, createOrg, createSite } from '../../test/fixtures';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/harness';
-import { bookSlotFast } from './book-slot-fast';
-import { orgRules, type SiteRules } from './org-rules';
+import { bookSlotFast, slotIsFull } from './book-slot-fast';
+import { orgRules, type OrgRules, type SiteRules } from './org-rules';
 import { bookableWindows } from './slot-windows';
 
 // Monday 2026-11-23 00:00 UTC = 11:00 in Sydney.
@@ -139,6 +139,54 @@ describe.each(databaseKinds)('bookSlotFast on %s', (kind) => {
     expect(await book('15:00', 'AL7')).toBeNull();
     await orgRules(t.ctx.database, orgId, true);
     expect(bayOf(await book('15:00', 'AL7'))).toBe('B-2');
+  });
+
+  it("passes over a free bay another claimant is booking instead of queuing on it (PostgreSQL; PGlite's one session holds every lock itself)", async () => {
+    // Another claimant holds B-2's (bay, day) lock, the key claimBay and the statement take.
+    const key = `hashtextextended('${bayIds['B-2']}'::text, floor(extract(epoch from '2026-11-24T07:00:00Z'::timestamptz) / 86400)::bigint)`;
+    const other = t.ctx.database.pool ? await t.ctx.database.pool.connect() : null;
+    const hold = (sql: string) => (other ? other.query(sql) : t.ctx.database.query(sql));
+    await hold(`select pg_advisory_lock(${key})`);
+    try {
+      expect(bayOf(await book('18:00', 'PASS1'))).toBe(kind === 'postgres' ? 'B-10' : 'B-2');
+    } finally {
+      await hold(`select pg_advisory_unlock(${key})`);
+      other?.release();
+    }
+    // Lock free again: best fit as usual.
+    expect(bayOf(await book('18:00', 'PASS2'))).toBe(kind === 'postgres' ? 'B-2' : 'B-10');
+  });
+
+  it("the read-only check says full exactly where the statement answers 'full'", async () => {
+    const ask = async (slot: string, heightM = 3.5, rules?: OrgRules) => {
+      const r = rules ?? (await orgRules(t.ctx.database, orgId))!;
+      return slotIsFull(t.ctx.database, { rules: r, windows: bookableWindows(r.sites, '2026-11-24', slot, 60, NOW), vehicle: { heightM, lengthM: null, needs: [] } });
+    };
+    expect(await ask('09:00')).toBe(true); // every bay taken by the first test
+    expect(await book('09:00', 'CHK1')).toBe('full');
+    expect(await ask('16:00', 5.0)).toBe(true); // the tall bay blacked out
+    expect(await ask('16:00', 9)).toBe(false); // no compatible bay: the full path's 422
+    expect(await ask('20:00')).toBe(false); // bays free
+    expect(await book('20:00', 'CHK2')).not.toBe('full');
+    // A stale copy of the rules, or a stopped site: the full path answers.
+    const stale = (await orgRules(t.ctx.database, orgId))!;
+    await t.ctx.database.query('update organizations set config_version = config_version + 1 where id = $1', [orgId]);
+    expect(await ask('09:00', 3.5, stale)).toBe(false);
+    await orgRules(t.ctx.database, orgId, true);
+    expect(await ask('09:00')).toBe(true);
+    await t.ctx.database.query('update sites set emergency_at = $2 where id = $1', [siteId, NOW]);
+    try {
+      expect(await ask('09:00')).toBe(false);
+    } finally {
+      await t.ctx.database.query('update sites set emergency_at = null where id = $1', [siteId]);
+      await orgRules(t.ctx.database, orgId, true); // the stop and its end moved config_version
+    }
+    expect(await ask('09:00')).toBe(true);
+    // A booking released: free at once.
+    await t.ctx.database.query("update bookings set status = 'cancelled' where vehicle_registration = 'AL1'");
+    expect(await ask('09:00')).toBe(false);
+    expect(bayOf(await book('09:00', 'CHK3'))).toBe('B-2');
+    expect(await ask('09:00')).toBe(true);
   });
 
   it('books each bay once under a race of concurrent statements', async () => {

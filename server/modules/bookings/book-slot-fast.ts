@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import { BOOK_CHANNEL_SQL, BOOK_SLOT_SQL } from './book-slot-sql';
+import { BOOK_CHANNEL_SQL, BOOK_SLOT_SQL, SLOT_FULL_SQL } from './book-slot-sql';
 import { pgCode } from './booking-errors';
 import { runLocked } from './load-lock';
 import type { OrgRules } from './org-rules';
@@ -139,7 +139,7 @@ export async function bookSlotFast(database: Database, input: FastBookingInput):
         JSON.stringify(channel.sscAppointment),
       ]
     : [...common, input.link?.domain ?? null, input.link?.email ?? null, input.link?.name ?? null];
-  const [name, text] = channel ? ['baywise_book_channel_slot_v2', BOOK_CHANNEL_SQL] : ['baywise_book_slot_v7', BOOK_SLOT_SQL];
+  const [name, text] = channel ? ['baywise_book_channel_slot_v3', BOOK_CHANNEL_SQL] : ['baywise_book_slot_v8', BOOK_SLOT_SQL];
   for (let attempt = 0; attempt < 12; attempt++) {
     try {
       const [row] = channel ? await runLocked<BookedRow>(database, channel.load.lockKey, name, text, values) : await run<BookedRow>(database, name, text, values);
@@ -165,4 +165,76 @@ export async function bookSlotFast(database: Database, input: FastBookingInput):
     }
   }
   return null;
+}
+
+// A storm on a full slot (issue 25): once the booking statement has answered 'full' for a slot,
+// the next requests for it first ask the read-only check (SLOT_FULL_SQL), which needs no booking
+// record, token, mail or lock, and refuse at once when it still says full. The hint below only
+// chooses which statement to run: the answer always comes from the database at that moment, so a
+// slot freed by a cancellation, a decline, a move, a blackout removed or a bay added — in this
+// process or any other, directly or through a pooler — is bookable at once (the check finds the
+// free bay, the hint is dropped, the booking statement runs). docs/decisions/048.
+
+/** Per database: slots lately found full (key → when the hint lapses, performance.now() ms). */
+const fullHints = new WeakMap<Database, Map<string, number>>();
+/** A hint lasts this long: past it, the booking statement runs first again. */
+const FULL_HINT_MS = 5_000;
+/** At most this many hints per database (the oldest are dropped first). */
+const FULL_HINT_LIMIT = 2_000;
+
+type SlotQuestion = Pick<FastBookingInput, 'rules' | 'windows' | 'vehicle' | 'link'>;
+
+function hintKey({ rules, windows, vehicle }: SlotQuestion): string {
+  const slot = windows.map((w) => `${w.siteId}@${w.start.toISOString()}-${w.end.toISOString()}`).join(',');
+  return `${rules.orgId}|${rules.configVersion}|${slot}|${vehicle.heightM}|${vehicle.lengthM ?? ''}|${[...vehicle.needs].sort().join('+')}`;
+}
+
+/** Whether the booking statement lately answered 'full' for this slot and vehicle (then ask slotIsFull first). */
+export function lateFoundFull(database: Database, question: SlotQuestion): boolean {
+  const hints = fullHints.get(database);
+  if (!hints) return false;
+  const key = hintKey(question);
+  const until = hints.get(key);
+  if (until === undefined) return false;
+  if (until > performance.now()) return true;
+  hints.delete(key);
+  return false;
+}
+
+/** Notes the booking statement's 'full' answer (or forgets it when `full` is false). */
+export function noteFull(database: Database, question: SlotQuestion, full: boolean): void {
+  let hints = fullHints.get(database);
+  if (!full) {
+    hints?.delete(hintKey(question));
+    return;
+  }
+  if (!hints) fullHints.set(database, (hints = new Map()));
+  const key = hintKey(question);
+  hints.delete(key); // re-inserted last: the Map's order is the age order
+  hints.set(key, performance.now() + FULL_HINT_MS);
+  while (hints.size > FULL_HINT_LIMIT) hints.delete(hints.keys().next().value!);
+}
+
+/**
+ * The read-only check: true exactly when the portal's booking statement would answer 'full' now
+ * (book-slot-sql.ts SLOT_FULL_SQL), false otherwise (a bay free, or anything the full path must
+ * answer). No lock, no write.
+ */
+export async function slotIsFull(database: Database, question: SlotQuestion): Promise<boolean> {
+  const { rules, windows, vehicle, link } = question;
+  if (windows.length === 0) return false;
+  const rows = await run<{ full: boolean }>(database, 'baywise_slot_full_v1', SLOT_FULL_SQL, [
+    rules.orgId,
+    rules.configVersion,
+    windows.map((w) => w.siteId),
+    windows.map((w) => w.start.toISOString()),
+    windows.map((w) => w.end.toISOString()),
+    vehicle.heightM,
+    vehicle.lengthM,
+    [...vehicle.needs],
+    link?.domain ?? null,
+    link?.email ?? null,
+    link?.name ?? null,
+  ]);
+  return rows[0]?.full === true;
 }

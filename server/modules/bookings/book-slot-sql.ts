@@ -39,40 +39,57 @@ with t as (
          (select t.allowed_site_ids from t) as allowed_site_ids
    where not exists (select 1 from t where t.status <> 'active' or t.max_bookings_per_day is not null)`;
 
+// The compatible bays of every window's site, best fit first (clearance, then natural name order),
+// each with its window and its (bay, day) lock key (claim-bay.ts claimBay takes the same key). No
+// booking or blackout is looked at here: the steps below test the bays in this order and stop at
+// the first free one. A subquery with ORDER BY, so the volatile lock call of the step that reads it
+// is never pushed into it: the rows reach that step sorted, one at a time.
+const BEST_FIT = `(
+    select b.id as bay_id, b.site_id, w.start_time, w.end_time, gate.tenant_id, gate.tenant_auto,
+           coalesce(o.settings -> 'booking' -> 'autoApprove' = 'true'::jsonb, false) as org_auto,
+           hashtextextended(b.id::text, floor(extract(epoch from w.start_time) / 86400)::bigint) as lock_key
+      from gate
+      cross join unnest($3::uuid[], $4::timestamptz[], $5::timestamptz[]) as w(site_id, start_time, end_time)
+      join organizations o on o.id = $1 and o.active and o.status = 'active' and o.config_version = $2
+      join sites s on s.id = w.site_id and s.org_id = $1 and s.active and s.emergency_at is null
+                  and (gate.allowed_site_ids is null or s.id = any(gate.allowed_site_ids))
+      join bays b on b.site_id = w.site_id and b.active and b.height_clearance_m >= $6
+                 and ($7::numeric is null or b.length_m is null or b.length_m >= $7::numeric)
+                 and b.features @> $8::text[]
+     order by b.height_clearance_m, b.sort_key, b.id) f`;
+
+/** The bay of row f is free for its window: no live booking overlaps it, no blackout covers it. */
+const FREE = `not exists (
+           select 1 from bookings k
+            where k.bay_id = f.bay_id and k.status not in (${RELEASED})
+              and tstzrange(k.start_time, k.end_time, '[)') && tstzrange(f.start_time, f.end_time, '[)'))
+         and not exists (
+           select 1 from blackouts x
+            where x.site_id = f.site_id and (x.bay_id is null or x.bay_id = f.bay_id)
+              and x.start_time < f.end_time and x.end_time > f.start_time)`;
+
 // jsonb_populate_record leaves absent columns null, not their defaults: every NOT NULL column
 // with a default that the caller's record may omit is set in the insert below (the language
 // first, so the caller's record can name another).
 const BOOKING = `
-), cand as (
-  -- Each site's first free bay in best-fit order (the scan stops at the first free one), then the
-  -- best of those.
-  select c.bay_id, c.site_id, w.start_time, w.end_time, gate.tenant_id, gate.tenant_auto,
-         coalesce(o.settings -> 'booking' -> 'autoApprove' = 'true'::jsonb, false) as org_auto
-    from gate
-    cross join unnest($3::uuid[], $4::timestamptz[], $5::timestamptz[]) as w(site_id, start_time, end_time)
-    join organizations o on o.id = $1 and o.active and o.status = 'active' and o.config_version = $2
-    join sites s on s.id = w.site_id and s.org_id = $1 and s.active and s.emergency_at is null
-                and (gate.allowed_site_ids is null or s.id = any(gate.allowed_site_ids))
-    cross join lateral (
-      select b.id as bay_id, b.site_id, b.height_clearance_m, b.sort_key
-        from bays b
-       where b.site_id = w.site_id and b.active and b.height_clearance_m >= $6
-         and ($7::numeric is null or b.length_m is null or b.length_m >= $7::numeric)
-         and b.features @> $8::text[]
-         and not exists (
-           select 1 from bookings k
-            where k.bay_id = b.id and k.status not in (${RELEASED})
-              and tstzrange(k.start_time, k.end_time, '[)') && tstzrange(w.start_time, w.end_time, '[)'))
-         and not exists (
-           select 1 from blackouts x
-            where x.site_id = w.site_id and (x.bay_id is null or x.bay_id = b.id)
-              and x.start_time < w.end_time and x.end_time > w.start_time)
-       order by b.height_clearance_m, b.sort_key, b.id
-       limit 1) c
-   order by c.height_clearance_m, c.sort_key, c.bay_id
+), tried as (
+  -- Concurrent claimants spread over the free bays (issue 25): the first free bay in best-fit order
+  -- whose (bay, day) lock is free at once, taken now (CASE: the lock is tried only on a free bay,
+  -- and the scan stops at the first bay locked). A bay another claimant is booking is passed over
+  -- instead of queued on, so a storm on one slot fills its bays side by side.
+  select f.* from ${BEST_FIT}
+   where case when ${FREE} then pg_try_advisory_xact_lock(f.lock_key) else false end
    limit 1
+), cand as (
+  -- Else (every free bay is being claimed right now) the best-fit free bay, waiting for its lock.
+  select * from tried
+  union all
+  (select f.* from ${BEST_FIT}
+    where not exists (select 1 from tried) and ${FREE}
+    limit 1)
 ), locked as (
-  select cand.*, pg_advisory_xact_lock(hashtextextended(cand.bay_id::text, floor(extract(epoch from cand.start_time) / 86400)::bigint))::text as lock
+  -- The lock (already held when tried took it; taking it again returns at once).
+  select cand.*, pg_advisory_xact_lock(cand.lock_key)::text as lock
     from cand
 ), ins as (
   -- In FROM, so the record is built once ("(f(x)).*" would call f once per column).
@@ -134,13 +151,11 @@ select ins.id, ins.site_id, ins.bay_id, b.name as bay_name, ins.start_time, ins.
 // where the full path answers 'No Available Bay'. One row with full = true, and the caller refuses
 // at once (a storm on a full slot costs one statement per request, issue 25). Any other empty
 // outcome stays without a row: the full path answers it precisely.
-const PORTAL_RESULT = `
-select ins.id, ins.site_id, ins.bay_id, b.name as bay_name, ins.start_time, ins.end_time, ins.status, ins.tenant_id, false as full
-  from ins join bays b on b.id = ins.bay_id
-union all
-select null, null, null, null, null, null, null, null, true
- where not exists (select 1 from ins)
-   and exists (select 1 from gate where gate.allowed_site_ids is null)
+// The request is sure to be refused with 'No Available Bay' when nothing is free (below): the
+// rules copy is current, the request links to no tenant with a policy of its own (no site
+// restriction either), every site the slot is open at is open for bookings, and compatible bays
+// exist there.
+const CERTAIN_REFUSAL = `exists (select 1 from gate where gate.allowed_site_ids is null)
    and exists (select 1 from organizations o where o.id = $1 and o.active and o.status = 'active' and o.config_version = $2)
    and not exists (
      select 1 from unnest($3::uuid[]) as w(site_id) join sites s on s.id = w.site_id
@@ -150,6 +165,18 @@ select null, null, null, null, null, null, null, null, true
       where b.org_id = $1 and b.active and b.height_clearance_m >= $6
         and ($7::numeric is null or b.length_m is null or b.length_m >= $7::numeric)
         and b.features @> $8::text[])`;
+
+// Nothing booked, and the reason is certain (CERTAIN_REFUSAL), so each compatible bay is busy or
+// blacked out — exactly where the full path answers 'No Available Bay'. One row with full = true,
+// and the caller refuses at once (a storm on a full slot costs one statement per request, issue
+// 25). Any other empty outcome stays without a row: the full path answers it precisely.
+const PORTAL_RESULT = `
+select ins.id, ins.site_id, ins.bay_id, b.name as bay_name, ins.start_time, ins.end_time, ins.status, ins.tenant_id, false as full
+  from ins join bays b on b.id = ins.bay_id
+union all
+select null, null, null, null, null, null, null, null, true
+ where not exists (select 1 from ins)
+   and ${CERTAIN_REFUSAL}`;
 
 /** One statement: best-fit free bay, narrow lock, booking, audit, outbox. See book-slot-fast.ts. */
 export const BOOK_SLOT_SQL = PORTAL_GATE + BOOKING + PORTAL_AUDIT + OUTBOX + PORTAL_RESULT;
@@ -197,3 +224,17 @@ const CHANNEL_AUDIT = `
     from ins, jsonb_populate_record(null::ssc_appointments, $20::jsonb || jsonb_build_object('booking_id', ins.id, 'org_id', ins.org_id)) r`;
 
 export const BOOK_CHANNEL_SQL = CHANNEL_GATE + BOOKING + CHANNEL_AUDIT + OUTBOX + RESULT;
+
+// The read-only check a request for a slot lately found full runs instead of the booking statement
+// (book-slot-fast.ts slotIsFull): one row exactly when the booking statement would answer
+// full = true now — the same tenant link, the same certainty, and no compatible bay free in this
+// statement's snapshot. It takes no lock and writes nothing, and the request needs no booking
+// record, token or mail to ask it. Parameters: $1–$8 as the booking statement's, then the portal's
+// link keys ($9 domain, $10 e-mail, $11 name).
+export const SLOT_FULL_SQL =
+  PORTAL_GATE.replace(/\$15\b/g, () => '$9').replace(/\$16\b/g, () => '$10').replace(/\$17\b/g, () => '$11') +
+  `
+)
+select true as full
+ where ${CERTAIN_REFUSAL}
+   and not exists (select 1 from ${BEST_FIT} where ${FREE})`;

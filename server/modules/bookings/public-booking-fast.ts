@@ -5,7 +5,7 @@ import { linkKeysOf } from '../../../domain/org-tenants';
 import type { AppContext } from '../../context';
 import { currentImpersonator } from '../../audit/actor-context';
 import { hashToken } from '../../auth/tokens';
-import { bookSlotFast, type FastBookingInput } from './book-slot-fast';
+import { bookSlotFast, lateFoundFull, noteFull, slotIsFull, type FastBookingInput } from './book-slot-fast';
 import { isVehicleOverlap, noAvailableBay, pgCode, vehicleAlreadyBooked } from './booking-errors';
 import { publishBookingEvent } from './booking-events';
 import { manageUrlFor } from './booking-mail-queue';
@@ -103,6 +103,14 @@ export async function submitFast(
   if (!rules || rules.bookingLimit !== null) return null;
   const windows = bookableWindows(rules.sites, request.date, request.slot, request.expectedDurationMin, now);
   if (windows.length === 0) return null;
+  const question = { rules, windows, vehicle: vehicleOf(request), link: linkKeysOf(request.tenantEmail, request.tenantName) };
+  // A slot lately found full: the read-only check first, and refused at once while it is still
+  // full (no record, token or mail built; book-slot-fast.ts slotIsFull). Once a bay is free again
+  // the hint goes and the booking statement runs.
+  if (lateFoundFull(ctx.database, question)) {
+    if (await slotIsFull(ctx.database, question)) throw noAvailableBay();
+    noteFull(ctx.database, question, false);
+  }
   const id = randomUUID();
   const manageToken = manageTokenFor(ctx.authSecret, id);
   const record = fastRecord(request, { id, manageToken, now, source: 'portal', ...idempotency });
@@ -111,12 +119,12 @@ export async function submitFast(
     booked = await bookSlotFast(ctx.database, {
       rules,
       windows,
-      vehicle: vehicleOf(request),
+      vehicle: question.vehicle,
       record,
       audit: { details: { source: 'portal', documents: 0 }, ip: idempotency.ip, at: now },
       mail: fastMailOf(request.tenantEmail),
       mailPayload: {},
-      link: linkKeysOf(request.tenantEmail, request.tenantName),
+      link: question.link,
     });
   } catch (error) {
     if (isVehicleOverlap(error)) throw vehicleAlreadyBooked(request.vehicleRegistration);
@@ -124,7 +132,10 @@ export async function submitFast(
   }
   // Every compatible bay taken, and the statement is sure of it: refused at once (the full path
   // would answer the same, at several times the cost — a storm on a full slot, issue 25).
-  if (booked === 'full') throw noAvailableBay();
+  if (booked === 'full') {
+    noteFull(ctx.database, question, true);
+    throw noAvailableBay();
+  }
   if (!booked) {
     // Nothing free, or the rules copy is out of date: refresh it, and let the full path answer.
     await orgRules(ctx.database, request.orgId, true);

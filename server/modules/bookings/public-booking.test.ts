@@ -5,7 +5,11 @@ import { BOOKING_REQUEST_MESSAGES } from '../../../domain/booking-request';
 import { addMember, createBay, createOrg, createSite, createUser } from '../../test/fixtures';
 import { EXE_BYTES, PDF_BYTES, PNG_BYTES } from '../../test/files';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/harness';
+import { linkKeysOf } from '../../../domain/org-tenants';
 import { countOverlaps } from '../availability/availability.repo';
+import { lateFoundFull } from './book-slot-fast';
+import { orgRules } from './org-rules';
+import { bookableWindows } from './slot-windows';
 
 // Frozen at Monday 2026-11-23 11:00 in Sydney (00:00 UTC). Bookings go to Tuesday 2026-11-24.
 const NOW = '2026-11-23T00:00:00Z';
@@ -325,6 +329,58 @@ describe.each(databaseKinds)('public booking API on %s', (kind) => {
       expect(third.json().error).toEqual(
         expect.objectContaining({ code: 'no_available_bay', message: 'No compatible bay is available at the selected time. Please choose a different time slot.' }),
       );
+    });
+
+    it('refuses a slot found full through the read-only check, and books it again at once after a cancellation, a decline, a move or a blackout removed', async () => {
+      const rules = (await orgRules(t.ctx.database, org.id))!;
+      const question = {
+        rules,
+        windows: bookableWindows(rules.sites, DATE, '11:00', 60, new Date(NOW)),
+        vehicle: { heightM: 3.9, lengthM: 12.34, needs: [] },
+        link: linkKeysOf('jo@fastfreight.example', 'Fast Freight Pty Ltd'),
+      };
+      let n = 0;
+      const attempt = () => submit(valid({ slot: '11:00', vehicleRegistration: `FULL${++n}` }));
+      /** Both compatible bays (B-2, B-10) taken, then refused twice: by the statement, then by the check. */
+      const fill = async () => {
+        const taken = [await attempt(), await attempt()];
+        expect(taken.map((r) => r.statusCode)).toEqual([201, 201]);
+        for (let i = 0; i < 2; i++) {
+          const refused = await attempt();
+          expect(refused.statusCode).toBe(409);
+          expect(refused.json().error).toEqual(
+            expect.objectContaining({ code: 'no_available_bay', message: 'No compatible bay is available at the selected time. Please choose a different time slot.' }),
+          );
+          expect(lateFoundFull(t.ctx.database, question)).toBe(true);
+        }
+        return taken.map((r) => r.json() as { id: string; manageUrl: string });
+      };
+      const bookedAgain = async () => {
+        const res = await attempt();
+        expect(res.statusCode).toBe(201);
+        expect(await countOverlaps(t.ctx.database.db)).toBe(0);
+        await t.ctx.database.query("update bookings set status = 'cancelled' where status in ('pending', 'approved')");
+      };
+
+      // Cancelled by the haulier through the manage link.
+      const [first] = await fill();
+      const token = first!.manageUrl.split('/book/manage/')[1]!;
+      expect((await t.app.inject({ method: 'POST', url: `/api/public/manage/${token}/cancel`, payload: {} })).statusCode).toBe(200);
+      await bookedAgain();
+      // Declined, or moved to another time, by another process (no word to this one).
+      const [second] = await fill();
+      await t.ctx.database.query("update bookings set status = 'declined' where id = $1", [second!.id]);
+      await bookedAgain();
+      const [third] = await fill();
+      await t.ctx.database.query("update bookings set start_time = start_time + interval '3 hours', end_time = end_time + interval '3 hours' where id = $1", [third!.id]);
+      await bookedAgain();
+      // A blackout over both bays: full; removed: bookable.
+      await t.ctx.database.query("insert into blackouts (org_id, site_id, start_time, end_time, reason) values ($1, $2, '2026-11-24T00:00:00Z', '2026-11-24T01:00:00Z', 'Storm test')", [org.id, site.id]);
+      expect((await attempt()).statusCode).toBe(409);
+      expect((await attempt()).statusCode).toBe(409);
+      expect(lateFoundFull(t.ctx.database, question)).toBe(true);
+      await t.ctx.database.query("delete from blackouts where reason = 'Storm test'");
+      await bookedAgain();
     });
 
     it('never double-books: 50 concurrent submissions for one slot at 3 compatible bays give exactly 3 bookings', async () => {
