@@ -45,7 +45,8 @@ const BOOKING = `
   -- Each site's first free bay in best-fit order (the scan stops at the first free one), then the
   -- best of those.
   select c.bay_id, c.site_id, w.start_time, w.end_time, gate.tenant_id, gate.tenant_auto,
-         coalesce(o.settings -> 'booking' -> 'autoApprove' = 'true'::jsonb, false) as org_auto
+         coalesce(o.settings -> 'booking' -> 'autoApprove' = 'true'::jsonb, false) as org_auto,
+         o.settings -> 'portal' ->> 'defaultLanguage' as org_language
     from gate
     cross join unnest($3::uuid[], $4::timestamptz[], $5::timestamptz[]) as w(site_id, start_time, end_time)
     join organizations o on o.id = $1 and o.active and o.status = 'active' and o.config_version = $2
@@ -80,6 +81,7 @@ const BOOKING = `
          jsonb_populate_record(null::bookings, $9::jsonb || jsonb_build_object(
            'site_id', l.site_id, 'bay_id', l.bay_id, 'start_time', l.start_time, 'end_time', l.end_time,
            'window_start', l.start_time, 'window_end', l.end_time, 'version', 1, 'tenant_id', l.tenant_id,
+           'language', coalesce($9::jsonb ->> 'language', l.org_language, 'en'),
            'status', case when l.tenant_auto or l.org_auto then 'approved' else 'pending' end,
            'approved_at', case when l.tenant_auto or l.org_auto then $12::timestamptz end)) r
   returning id, org_id, site_id, bay_id, start_time, end_time, status, tsr_number, tenant_name, vehicle_type, tenant_id,

@@ -56,6 +56,8 @@ function fastRecord(
     source: input.source,
     idempotency_key: input.key,
     idempotency_fingerprint: input.fingerprint,
+    // None: the organization's portal default (the statement reads it, book-slot-sql.ts).
+    language: request.language ?? null,
     manage_token_hash: hashToken(manageToken),
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
