@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_DURATION_MIN, MAX_DURATION_MIN, MIN_DURATION_MIN } from './constants';
+import { languageSchema, type Language } from './languages';
 import { multiLine, singleLine } from './text-rules';
 import { MAX_VEHICLE_HEIGHT_M, MAX_VEHICLE_LENGTH_M, normalizeDuration } from './booking-request-limits';
 import {
@@ -231,6 +232,8 @@ export const bookingRequestSchema = z.object({
   termsAccepted: mustBeTicked(M.termsRequired),
   notes: optionalText('Notes', TEXT_LIMITS.notes, true),
   idempotencyKey: optionalText('Idempotency key', TEXT_LIMITS.idempotencyKey),
+  /** The language the haulier booked in: their e-mails and texts use it (none: the organization's portal default). */
+  language: languageSchema.optional(),
 });
 
 /** What the form or an API client may send. */
@@ -278,6 +281,8 @@ export function emptyToNull<T>(value: T | null | undefined): T | null {
 
 /** The booking-record fields that come from the request (spec §3 "Booking record written"). */
 export type BookingRecordFields = {
+  /** Absent: the organization's portal default, decided where the booking is inserted. */
+  language?: Language;
   tsrNumber: string;
   tsrSystemType: TsrSystemType | null;
   tsrUrl: string | null;
@@ -335,5 +340,6 @@ export function toBookingRecord(request: BookingRequest, times: { start: Date; e
     driverInductionCompleted: request.driverInductionCompleted,
     notes: emptyToNull(request.notes),
     idempotencyKey: emptyToNull(request.idempotencyKey),
+    ...(request.language ? { language: request.language } : {}),
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_LANGUAGE, languageSchema } from './languages';
 import { singleLine } from './text-rules';
 
 // An organization's settings (organizations.settings, jsonb). Every field has a default, so a new
@@ -80,11 +81,21 @@ export const reminderSettingsSchema = z.object({
 });
 export type ReminderSettings = z.infer<typeof reminderSettingsSchema>;
 
+export const portalSettingsSchema = z.object({
+  /**
+   * The language the public portal opens in and a booking takes when its request names none (an
+   * admin's or a channel's booking too): the haulier's e-mails are in it.
+   */
+  defaultLanguage: languageSchema.default(DEFAULT_LANGUAGE),
+});
+export type PortalSettings = z.infer<typeof portalSettingsSchema>;
+
 export const orgSettingsSchema = z.object({
   booking: bookingPolicySchema.default(() => bookingPolicySchema.parse({})),
   notifications: notificationSettingsSchema.default(() => notificationSettingsSchema.parse({})),
   numberPlates: numberPlateSettingsSchema.default(() => numberPlateSettingsSchema.parse({})),
   reminders: reminderSettingsSchema.default(() => reminderSettingsSchema.parse({})),
+  portal: portalSettingsSchema.default(() => portalSettingsSchema.parse({})),
 });
 export type OrgSettings = z.infer<typeof orgSettingsSchema>;
 
@@ -98,6 +109,7 @@ export function readOrgSettings(stored: unknown): OrgSettings {
     notifications: notificationSettingsSchema.safeParse(raw.notifications ?? {}).data ?? notificationSettingsSchema.parse({}),
     numberPlates: numberPlateSettingsSchema.safeParse(raw.numberPlates ?? {}).data ?? numberPlateSettingsSchema.parse({}),
     reminders: reminderSettingsSchema.safeParse(raw.reminders ?? {}).data ?? reminderSettingsSchema.parse({}),
+    portal: portalSettingsSchema.safeParse(raw.portal ?? {}).data ?? portalSettingsSchema.parse({}),
   };
 }
 
@@ -136,6 +148,7 @@ export const orgSettingsPatchSchema = z
     notifications: z.object({ newRequestRecipients: recipientsField, newRequestEmails: trimmedEmails }).partial().strict(),
     numberPlates: z.object({ matchThreshold: matchThresholdField, autoCheckIn: autoCheckInField }).partial().strict(),
     reminders: z.object({ hoursBefore: reminderHoursField }).partial().strict(),
+    portal: z.object({ defaultLanguage: languageSchema }).partial().strict(),
   })
   .partial()
   .strict()
@@ -153,6 +166,9 @@ export type PolicyFormInput = z.input<typeof policyFormSchema>;
 
 /** The reminders card's form. */
 export const reminderFormSchema = z.object({ hoursBefore: reminderHoursField });
+
+/** The portal language card's form. */
+export const portalFormSchema = z.object({ defaultLanguage: languageSchema });
 
 /** The number-plate page's form. */
 export const numberPlateFormSchema = z.object({ matchThreshold: matchThresholdField, autoCheckIn: autoCheckInField });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageSchema } from './languages';
 
 // Response shapes of the public booking API, shared by the server (which answers with them) and
 // the web (which derives its types from them).
@@ -11,6 +12,8 @@ export const bookingInfoSchema = z.object({
       name: z.string(),
       /** The organization lets hauliers choose the site (else: the best-fit bay over all its sites). */
       hauliersChooseSite: z.boolean(),
+      /** The language the portal opens in for this organization (its settings' portal default). */
+      defaultLanguage: languageSchema,
       sites: z.array(
         z.object({
           id: z.string(),

@@ -1,4 +1,5 @@
 import { and, eq, gt } from 'drizzle-orm';
+import { languageOr } from '../../domain/languages';
 import { MAX_REMINDER_HOURS, readOrgSettings } from '../../domain/org-settings';
 import type { AppContext } from '../context';
 import { bookingReminders, bookings } from '../db/schema';
@@ -40,6 +41,7 @@ type Row = {
   approved_at: Date | string | null;
   tenant_email: string;
   tenant_phone: string | null;
+  language: string;
   tsr_number: string;
   settings: unknown;
   site_name: string;
@@ -57,7 +59,7 @@ export async function sendDueReminders(ctx: AppContext): Promise<ReminderRun> {
   const horizon = new Date(now.getTime() + MAX_REMINDER_HOURS * 3_600_000);
   // Approved only: a pending request may still be declined, and from checked in on the truck is here.
   const rows = await ctx.database.query<Row>(
-    `select b.id, b.org_id, b.start_time, b.end_time, b.created_at, b.approved_at, b.tenant_email, b.tenant_phone, b.tsr_number,
+    `select b.id, b.org_id, b.start_time, b.end_time, b.created_at, b.approved_at, b.tenant_email, b.tenant_phone, b.tsr_number, b.language,
             o.settings, s.name as site_name, s.time_zone, y.name as bay_name,
             array(select r.offset_minutes from booking_reminders r where r.booking_id = b.id and r.channel = 'email') as email_sent,
             array(select r.offset_minutes from booking_reminders r where r.booking_id = b.id and r.channel = 'sms') as sms_sent
@@ -110,7 +112,15 @@ export async function sendDueReminders(ctx: AppContext): Promise<ReminderRun> {
       }
       const sms = needsSms && (await claim('sms'));
       if (sms) {
-        const facts = { reference: row.tsr_number, siteName: row.site_name, bayName: row.bay_name, timeZone: row.time_zone, startTime, endTime: new Date(row.end_time) };
+        const facts = {
+          reference: row.tsr_number,
+          siteName: row.site_name,
+          bayName: row.bay_name,
+          timeZone: row.time_zone,
+          startTime,
+          endTime: new Date(row.end_time),
+          language: languageOr(row.language),
+        };
         await enqueueSms(tx, now, [{ kind: 'booking.reminder', orgId: row.org_id, to: phone!, body: reminderSmsBody(facts, arrivalCodeFor(ctx.authSecret, row.id)) }]);
       }
       return { email, sms };

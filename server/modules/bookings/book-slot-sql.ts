@@ -47,6 +47,7 @@ with t as (
 const BEST_FIT = `(
     select b.id as bay_id, b.site_id, w.start_time, w.end_time, gate.tenant_id, gate.tenant_auto,
            coalesce(o.settings -> 'booking' -> 'autoApprove' = 'true'::jsonb, false) as org_auto,
+           o.settings -> 'portal' ->> 'defaultLanguage' as org_language,
            hashtextextended(b.id::text, floor(extract(epoch from w.start_time) / 86400)::bigint) as lock_key
       from gate
       cross join unnest($3::uuid[], $4::timestamptz[], $5::timestamptz[]) as w(site_id, start_time, end_time)
@@ -69,8 +70,8 @@ const FREE = `not exists (
               and x.start_time < f.end_time and x.end_time > f.start_time)`;
 
 // jsonb_populate_record leaves absent columns null, not their defaults: every NOT NULL column
-// with a default that the caller's record may omit is set in the insert below (the language
-// first, so the caller's record can name another).
+// with a default that the caller's record may omit is set in the insert below (the language: the
+// request's, else the organization's portal default, else English).
 const BOOKING = `
 ), tried as (
   -- Concurrent claimants spread over the free bays (issue 25): the first free bay in best-fit order
@@ -96,9 +97,10 @@ const BOOKING = `
   insert into bookings
   select r.*
     from locked l,
-         jsonb_populate_record(null::bookings, jsonb_build_object('language', '${DEFAULT_LANGUAGE}') || $9::jsonb || jsonb_build_object(
+         jsonb_populate_record(null::bookings, $9::jsonb || jsonb_build_object(
            'site_id', l.site_id, 'bay_id', l.bay_id, 'start_time', l.start_time, 'end_time', l.end_time,
            'window_start', l.start_time, 'window_end', l.end_time, 'version', 1, 'tenant_id', l.tenant_id,
+           'language', coalesce($9::jsonb ->> 'language', l.org_language, '${DEFAULT_LANGUAGE}'),
            'status', case when l.tenant_auto or l.org_auto then 'approved' else 'pending' end,
            'approved_at', case when l.tenant_auto or l.org_auto then $12::timestamptz end)) r
   returning id, org_id, site_id, bay_id, start_time, end_time, status, tsr_number, tenant_name, vehicle_type, tenant_id,

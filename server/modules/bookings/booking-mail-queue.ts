@@ -1,3 +1,4 @@
+import { languageOr } from '../../../domain/languages';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { enqueueMail, type MailPass, type MailRenderers } from '../../mail/outbox';
@@ -45,6 +46,7 @@ export function mailFacts(view: repo.BookingView, documents: number, organizerEm
     vehicleType: b.vehicleType,
     vehicleRegistration: b.vehicleRegistration,
     documents,
+    language: languageOr(b.language),
   };
 }
 

@@ -1,7 +1,13 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns/format';
+import { de } from 'date-fns/locale/de';
+import { enUS } from 'date-fns/locale/en-US';
+import { fr } from 'date-fns/locale/fr';
+import { pl } from 'date-fns/locale/pl';
+import type { Locale } from 'date-fns';
 import { createEvent, type DateArray } from 'ics';
-import { BOOKING_TYPE_LABELS, VEHICLE_TYPE_LABELS, type BookingType, type VehicleType } from '../../../domain/enums';
+import { DEFAULT_LANGUAGE, type Language } from '../../../domain/languages';
+import { translatorFor, type Translate } from '../../i18n/translate';
 import type { MailAttachment, MailMessage } from '../../mail/mailer';
 import type { ArrivalMark } from './arrival-qr';
 
@@ -27,13 +33,40 @@ export type BookingMailFacts = {
   vehicleType: string;
   vehicleRegistration: string;
   documents: number;
+  /** The language the booking was made in: every text to the haulier is in it (English when absent). */
+  language?: Language;
 };
 
-/** 'Mon 23 Nov 2026, 09:30–10:30 (Australia/Sydney)' in the site's own time zone. */
-export function formatSlot(start: Date, end: Date, timeZone: string): string {
+/** The haulier's texts for a booking, in its language (namespace `mail`, domain/i18n/mail/). */
+export const mailTranslator = (language: Language = DEFAULT_LANGUAGE): Translate => translatorFor(language, 'mail');
+
+/** A booking or vehicle type in the haulier's language (its code when the catalogue has no label). */
+function labelOf(t: Translate, key: string, code: string): string {
+  const label = t(key);
+  return label === key ? code : label;
+}
+const typeLabel = (t: Translate, type: string) => labelOf(t, `type.${type}`, type);
+const vehicleLabel = (t: Translate, type: string) => labelOf(t, `vehicle.${type}`, type);
+
+const siteWithAddress = (facts: BookingMailFacts) => `${facts.siteName}${facts.siteAddress ? `, ${facts.siteAddress}` : ''}`;
+
+/** How each language writes a slot's day and start: its own names of days and months. */
+const SLOT_FORMATS: Record<Language, { locale: Locale; day: string }> = {
+  en: { locale: enUS, day: 'EEE d MMM yyyy, HH:mm' },
+  de: { locale: de, day: 'EEE, d. MMM yyyy, HH:mm' },
+  pl: { locale: pl, day: 'EEE, d MMM yyyy, HH:mm' },
+  fr: { locale: fr, day: 'EEE d MMM yyyy, HH:mm' },
+};
+
+/**
+ * 'Mon 23 Nov 2026, 09:30–10:30 (Australia/Sydney)' in the site's own time zone, in the language's
+ * words ('pon., 23 lis 2026, 09:30–10:30 (Europe/Warsaw)' in Polish).
+ */
+export function formatSlot(start: Date, end: Date, timeZone: string, language: Language = DEFAULT_LANGUAGE): string {
   const s = new TZDate(start, timeZone);
   const e = new TZDate(end, timeZone);
-  return `${format(s, 'EEE d MMM yyyy, HH:mm')}–${format(e, 'HH:mm')} (${timeZone})`;
+  const { locale, day } = SLOT_FORMATS[language];
+  return `${format(s, day, { locale })}–${format(e, 'HH:mm')} (${timeZone})`;
 }
 
 const utcArray = (d: Date): DateArray => [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes()];
@@ -54,12 +87,18 @@ export type IcsMethod = 'REQUEST' | 'CANCEL';
  * CANCEL carries STATUS:CANCELLED and the calendar drops the slot (RFC 5546).
  */
 export function bookingIcs(facts: BookingMailFacts, manageUrl: string | null, method: IcsMethod = 'REQUEST'): string {
+  const t = mailTranslator(facts.language);
+  const description = [
+    t('ics.description', { type: typeLabel(t, facts.bookingType), org: facts.orgName, site: facts.siteName, bay: facts.bayName }),
+    t('ics.vehicle', { registration: facts.vehicleRegistration }),
+    ...(manageUrl ? [t('ics.manage', { url: manageUrl })] : []),
+  ].join('\n');
   const { error, value } = createEvent({
     uid: bookingIcsUid(facts.id),
     sequence: facts.version,
     method,
-    title: `Dock booking ${facts.reference} – ${facts.siteName} ${facts.bayName}`,
-    description: `${BOOKING_TYPE_LABELS[facts.bookingType as BookingType] ?? facts.bookingType} at ${facts.orgName}, ${facts.siteName}, bay ${facts.bayName}.\nVehicle: ${facts.vehicleRegistration}.${manageUrl ? `\nManage: ${manageUrl}` : ''}`,
+    title: t('ics.title', { reference: facts.reference, site: facts.siteName, bay: facts.bayName }),
+    description,
     location: [facts.siteName, facts.siteAddress].filter(Boolean).join(', '),
     start: utcArray(facts.startTime),
     startInputType: 'utc',
@@ -91,8 +130,8 @@ const icsAttachment = (facts: BookingMailFacts, manageUrl: string | null, method
 const ARRIVAL_SLOT = Symbol('arrival');
 type MailLine = string | symbol;
 
-function arrivalTextLines(arrival: ArrivalMark): string[] {
-  return [`Arrival code: ${arrival.code}`, 'At the gate, scan the QR code in this e-mail at the kiosk or type the code.'];
+function arrivalTextLines(t: Translate, arrival: ArrivalMark): string[] {
+  return [t('arrival.code', { code: arrival.code }), t('arrival.textHint')];
 }
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -100,19 +139,22 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 /** A line as HTML: escaped, a link as a link. */
 const htmlLine = (line: string) => (/^https?:\/\/\S+$/.test(line) ? `<a href="${escapeHtml(line)}">${escapeHtml(line)}</a>` : escapeHtml(line));
 
-function arrivalHtml(arrival: ArrivalMark): string {
+function arrivalHtml(t: Translate, arrival: ArrivalMark): string {
+  // The code goes in bold where the language's sentence puts it.
+  const mark = '\u0000';
+  const [before = '', after = ''] = t('arrival.code', { code: mark }).split(mark);
   return [
     '<div style="margin:16px 0;padding:12px 16px;border:1px solid #ccd;border-radius:8px;display:inline-block">',
-    `<p style="margin:0 0 8px">Arrival code: <strong style="font-family:monospace;font-size:22px;letter-spacing:2px">${escapeHtml(arrival.code)}</strong></p>`,
-    `<img src="cid:${escapeHtml(arrival.qr.cid ?? '')}" width="200" height="200" alt="QR code of arrival code ${escapeHtml(arrival.code)}">`,
-    '<p style="margin:8px 0 0">At the gate, scan this QR code at the kiosk or type the code.</p>',
+    `<p style="margin:0 0 8px">${escapeHtml(before)}<strong style="font-family:monospace;font-size:22px;letter-spacing:2px">${escapeHtml(arrival.code)}</strong>${escapeHtml(after)}</p>`,
+    `<img src="cid:${escapeHtml(arrival.qr.cid ?? '')}" width="200" height="200" alt="${escapeHtml(t('arrival.qrAlt', { code: arrival.code }))}">`,
+    `<p style="margin:8px 0 0">${escapeHtml(t('arrival.htmlHint'))}</p>`,
     '</div>',
   ].join('');
 }
 
 /** The message's text and HTML parts from one list of lines (blank lines part paragraphs). */
-function textAndHtml(lines: MailLine[], arrival: ArrivalMark | null): { text: string; html?: string; inline: MailAttachment[] } {
-  const text = lines.flatMap((line) => (typeof line !== 'string' ? (arrival ? arrivalTextLines(arrival) : []) : [line])).join('\n');
+function textAndHtml(t: Translate, language: Language, lines: MailLine[], arrival: ArrivalMark | null): { text: string; html?: string; inline: MailAttachment[] } {
+  const text = lines.flatMap((line) => (typeof line !== 'string' ? (arrival ? arrivalTextLines(t, arrival) : []) : [line])).join('\n');
   if (!arrival) return { text, inline: [] };
   const blocks: string[] = [];
   let paragraph: string[] = [];
@@ -123,61 +165,61 @@ function textAndHtml(lines: MailLine[], arrival: ArrivalMark | null): { text: st
   for (const line of lines) {
     if (typeof line !== 'string') {
       flush();
-      blocks.push(arrivalHtml(arrival));
+      blocks.push(arrivalHtml(t, arrival));
     } else if (line === '') flush();
     else paragraph.push(htmlLine(line));
   }
   flush();
-  const html = `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.45;color:#1a1b1e">${blocks.join('\n')}</body></html>`;
+  const html = `<!doctype html><html lang="${language}"><body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.45;color:#1a1b1e">${blocks.join('\n')}</body></html>`;
   return { text, html, inline: [arrival.qr] };
 }
 
-const WHAT_TO_BRING = [
-  'Your TSR number and this booking reference',
-  'Consignment documentation',
-  'Driver induction certificate',
-  'Vehicle registration matching this booking',
-];
+const WHAT_TO_BRING = ['received.bring.tsr', 'received.bring.consignment', 'received.bring.induction', 'received.bring.registration'];
+
+const greeting = (t: Translate, facts: BookingMailFacts) => t('greeting', { name: facts.contactName || facts.tenantName });
 
 /** The haulier's confirmation of a new request, with the .ics, the manage link and the arrival code. */
 export function renderBookingConfirmation(facts: BookingMailFacts, manageUrl: string, arrival: ArrivalMark | null = null): MailMessage {
-  const when = formatSlot(facts.startTime, facts.endTime, facts.timeZone);
+  const language = facts.language ?? DEFAULT_LANGUAGE;
+  const t = mailTranslator(language);
+  const when = formatSlot(facts.startTime, facts.endTime, facts.timeZone, language);
   const lines: MailLine[] = [
-    `Hello ${facts.contactName || facts.tenantName},`,
+    greeting(t, facts),
     '',
-    `We have received your dock booking request. Reference: ${facts.reference}`,
+    t('received.intro', { reference: facts.reference }),
     '',
-    `Status: pending review (the operations team reviews requests within 2 hours during business hours)`,
-    `Organization: ${facts.orgName}`,
-    `Site: ${facts.siteName}${facts.siteAddress ? `, ${facts.siteAddress}` : ''}`,
-    `Bay: ${facts.bayName}`,
-    `When: ${when}`,
-    `Type: ${BOOKING_TYPE_LABELS[facts.bookingType as BookingType] ?? facts.bookingType}`,
-    `Vehicle: ${VEHICLE_TYPE_LABELS[facts.vehicleType as VehicleType] ?? facts.vehicleType}, ${facts.vehicleRegistration}`,
-    `Documents received: ${facts.documents}`,
+    t('received.status'),
+    t('line.organization', { org: facts.orgName }),
+    t('line.site', { site: siteWithAddress(facts) }),
+    t('line.bay', { bay: facts.bayName }),
+    t('line.when', { when }),
+    t('line.type', { type: typeLabel(t, facts.bookingType) }),
+    t('line.vehicle', { vehicleType: vehicleLabel(t, facts.vehicleType), registration: facts.vehicleRegistration }),
+    t('received.documents', { count: facts.documents }),
     '',
-    'What to bring:',
-    ...WHAT_TO_BRING.map((item) => `- ${item}`),
+    t('received.whatToBring'),
+    ...WHAT_TO_BRING.map((item) => `- ${t(item)}`),
     '',
     ...(arrival ? [ARRIVAL_SLOT, ''] : []),
-    `See the status, cancel or move this booking at any time:`,
+    t('received.manage'),
     manageUrl,
     '',
-    'Keep this link private: anyone with it can change the booking.',
+    t('received.keepPrivate'),
   ];
-  const { text, html, inline } = textAndHtml(lines, arrival);
+  const { text, html, inline } = textAndHtml(t, language, lines, arrival);
   return {
     to: facts.tenantEmail,
-    subject: `Booking request received – ${facts.reference}`,
+    subject: t('received.subject', { reference: facts.reference }),
     text,
     ...(html ? { html } : {}),
     attachments: [icsAttachment(facts, manageUrl, 'REQUEST'), ...inline],
   };
 }
 
-/** The organization's admins hear of a new request waiting for review. */
+/** The organization's admins hear of a new request waiting for review (in English, as all staff mail). */
 export function renderNewRequestToAdmins(publicUrl: string, facts: BookingMailFacts, adminEmails: string[]): MailMessage | null {
   if (adminEmails.length === 0) return null;
+  const t = mailTranslator(DEFAULT_LANGUAGE);
   return {
     to: adminEmails,
     subject: `New booking request ${facts.reference} – ${facts.siteName}`,
@@ -188,7 +230,7 @@ export function renderNewRequestToAdmins(publicUrl: string, facts: BookingMailFa
       `Company: ${facts.tenantName} (${facts.tenantEmail})`,
       `Site and bay: ${facts.siteName}, ${facts.bayName}`,
       `When: ${formatSlot(facts.startTime, facts.endTime, facts.timeZone)}`,
-      `Vehicle: ${VEHICLE_TYPE_LABELS[facts.vehicleType as VehicleType] ?? facts.vehicleType}, ${facts.vehicleRegistration}`,
+      `Vehicle: ${vehicleLabel(t, facts.vehicleType)}, ${facts.vehicleRegistration}`,
       `Documents: ${facts.documents}`,
       '',
       `Review it in Baywise: ${publicUrl}/org/bookings`,
@@ -199,38 +241,6 @@ export function renderNewRequestToAdmins(publicUrl: string, facts: BookingMailFa
 /** What happened to a booking, as the haulier is told: by themselves (link) or by the site. */
 export const BOOKING_CHANGES = ['cancelled', 'moved', 'approved', 'declined', 'cancelled_by_site', 'moved_by_site', 'no_show', 'site_closed'] as const;
 export type BookingChange = (typeof BOOKING_CHANGES)[number];
-
-const CHANGE_SUBJECTS: Record<BookingChange, string> = {
-  cancelled: 'Booking cancelled',
-  moved: 'Booking moved',
-  approved: 'Booking approved',
-  declined: 'Booking declined',
-  cancelled_by_site: 'Booking cancelled by the site',
-  moved_by_site: 'Booking rescheduled by the site',
-  no_show: 'Missed booking',
-  site_closed: 'Site closed at your booking time',
-};
-
-function changeSentence(facts: BookingMailFacts, change: BookingChange, when: string): string {
-  switch (change) {
-    case 'cancelled':
-      return `Your booking ${facts.reference} at ${facts.siteName} (${when}) is cancelled.`;
-    case 'moved':
-      return `Your booking ${facts.reference} is moved to ${when} at ${facts.siteName}, bay ${facts.bayName}. It is pending review again.`;
-    case 'approved':
-      return `Your booking ${facts.reference} is approved: ${when} at ${facts.siteName}, bay ${facts.bayName}. Please arrive on time and check in at the gate.`;
-    case 'declined':
-      return `Your booking request ${facts.reference} for ${when} at ${facts.siteName} was declined.`;
-    case 'cancelled_by_site':
-      return `${facts.orgName} cancelled your booking ${facts.reference} at ${facts.siteName} (${when}).`;
-    case 'moved_by_site':
-      return `${facts.orgName} moved your booking ${facts.reference} to ${when} at ${facts.siteName}, bay ${facts.bayName}.`;
-    case 'site_closed':
-      return `${facts.orgName} has closed ${facts.siteName} at the time of your booking ${facts.reference} (${when}), and no compatible bay at another site is free then. Your booking is unchanged: please move or cancel it, or contact ${facts.siteName}.`;
-    case 'no_show':
-      return `Your booking ${facts.reference} at ${facts.siteName} (${when}) was closed as a no-show: the vehicle did not arrive within the booking window. To come another time, please request a new booking.`;
-  }
-}
 
 /**
  * The haulier hears what happened to their booking, with the reason when the site gave one. An
@@ -243,19 +253,24 @@ export function renderBookingChanged(
   reason: string | null = null,
   arrival: ArrivalMark | null = null,
 ): MailMessage {
-  const when = formatSlot(facts.startTime, facts.endTime, facts.timeZone);
+  const language = facts.language ?? DEFAULT_LANGUAGE;
+  const t = mailTranslator(language);
+  const when = formatSlot(facts.startTime, facts.endTime, facts.timeZone, language);
   const update = (change === 'moved' || change === 'moved_by_site' || change === 'approved') && manageUrl;
   // The haulier's calendar drops the slot: the site or the haulier cancelled it, or it was declined.
   const cancel = change === 'cancelled' || change === 'cancelled_by_site' || change === 'declined';
   const withArrival = change === 'approved' ? arrival : null;
+  const values = { reference: facts.reference, org: facts.orgName, site: facts.siteName, bay: facts.bayName, when };
   const { text, html, inline } = textAndHtml(
+    t,
+    language,
     [
-      `Hello ${facts.contactName || facts.tenantName},`,
+      greeting(t, facts),
       '',
-      changeSentence(facts, change, when),
-      ...(reason ? ['', `Reason: ${reason}`] : []),
+      t(`changed.${change}`, values),
+      ...(reason ? ['', t('line.reason', { reason })] : []),
       ...(withArrival ? ['', ARRIVAL_SLOT] : []),
-      ...(manageUrl && change !== 'declined' ? ['', 'Manage the booking:', manageUrl] : []),
+      ...(manageUrl && change !== 'declined' ? ['', t('changed.manage'), manageUrl] : []),
     ],
     withArrival,
   );
@@ -263,7 +278,7 @@ export function renderBookingChanged(
   const attachments = [...calendar, ...inline];
   return {
     to: facts.tenantEmail,
-    subject: `${CHANGE_SUBJECTS[change]} – ${facts.reference}`,
+    subject: t(`changed.${change}.subject`, { reference: facts.reference }),
     text,
     ...(html ? { html } : {}),
     attachments: attachments.length > 0 ? attachments : undefined,
@@ -273,11 +288,11 @@ export function renderBookingChanged(
 /** The query that opens the manage page on its "Running late?" form. */
 export const runningLateUrl = (manageUrl: string) => `${manageUrl}?late=1`;
 
-/** 'in 2 hours', 'tomorrow' … as a reminder's subject says how soon. */
-function howSoon(hoursBefore: number): string {
-  if (hoursBefore === 24) return 'tomorrow';
-  if (hoursBefore % 24 === 0) return `in ${hoursBefore / 24} days`;
-  return hoursBefore === 1 ? 'in 1 hour' : `in ${hoursBefore} hours`;
+/** 'in 2 hours', 'tomorrow' … as a reminder's subject says how soon (ICU plurals per language). */
+function howSoon(t: Translate, hoursBefore: number): string {
+  if (hoursBefore === 24) return t('reminder.tomorrow');
+  if (hoursBefore % 24 === 0) return t('reminder.inDays', { days: hoursBefore / 24 });
+  return t('reminder.inHours', { hours: hoursBefore });
 }
 
 /**
@@ -285,31 +300,36 @@ function howSoon(hoursBefore: number): string {
  * in the site's time zone, the arrival code and QR, the manage link and "Running late?".
  */
 export function renderBookingReminder(facts: BookingMailFacts, manageUrl: string, arrival: ArrivalMark, hoursBefore: number): MailMessage {
-  const when = formatSlot(facts.startTime, facts.endTime, facts.timeZone);
+  const language = facts.language ?? DEFAULT_LANGUAGE;
+  const t = mailTranslator(language);
+  const when = formatSlot(facts.startTime, facts.endTime, facts.timeZone, language);
+  const soon = howSoon(t, hoursBefore);
   const { text, html, inline } = textAndHtml(
+    t,
+    language,
     [
-      `Hello ${facts.contactName || facts.tenantName},`,
+      greeting(t, facts),
       '',
-      `A reminder of your dock booking ${facts.reference} at ${facts.orgName}, ${howSoon(hoursBefore)}.`,
+      t('reminder.intro', { reference: facts.reference, org: facts.orgName, soon }),
       '',
-      `When: ${when}`,
-      `Site: ${facts.siteName}${facts.siteAddress ? `, ${facts.siteAddress}` : ''}`,
-      `Bay: ${facts.bayName}`,
-      `Vehicle: ${VEHICLE_TYPE_LABELS[facts.vehicleType as VehicleType] ?? facts.vehicleType}, ${facts.vehicleRegistration}`,
+      t('line.when', { when }),
+      t('line.site', { site: siteWithAddress(facts) }),
+      t('line.bay', { bay: facts.bayName }),
+      t('line.vehicle', { vehicleType: vehicleLabel(t, facts.vehicleType), registration: facts.vehicleRegistration }),
       '',
       ARRIVAL_SLOT,
       '',
-      'Running late? Tell the site when you will arrive:',
+      t('reminder.runningLate'),
       runningLateUrl(manageUrl),
       '',
-      'See, move or cancel the booking:',
+      t('reminder.manage'),
       manageUrl,
     ],
     arrival,
   );
   return {
     to: facts.tenantEmail,
-    subject: `Reminder: booking ${facts.reference} ${howSoon(hoursBefore)} – ${facts.siteName}`,
+    subject: t('reminder.subject', { reference: facts.reference, soon, site: facts.siteName }),
     text,
     ...(html ? { html } : {}),
     attachments: inline,

@@ -1,9 +1,10 @@
 import { formatArrivalCode } from '../../../domain/arrival-code';
+import { languageOr, type Language } from '../../../domain/languages';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { enqueueSms } from '../../sms/sms-outbox';
 import { toE164 } from '../../sms/sms-sender';
-import { formatSlot } from './booking-mail';
+import { formatSlot, mailTranslator } from './booking-mail';
 import type * as repo from './bookings.repo';
 
 // The haulier's text messages (optional channel, issue 26 item 6): "go to bay" when the dockmaster
@@ -11,14 +12,22 @@ import type * as repo from './bookings.repo';
 // booking has a phone number with its country code; the body is stored as queued, so it never
 // holds the manage link's token (the e-mail carries the link).
 
-type SmsFacts = { reference: string; siteName: string; bayName: string; timeZone: string; startTime: Date; endTime: Date };
+// The text is in the booking's language (namespace `mail`, as its e-mails).
+
+type SmsFacts = { reference: string; siteName: string; bayName: string; timeZone: string; startTime: Date; endTime: Date; language?: Language };
 
 export function goToBaySmsBody(facts: SmsFacts): string {
-  return `Baywise: Go to bay ${facts.bayName} now (${facts.siteName}, booking ${facts.reference}).`;
+  return mailTranslator(facts.language)('sms.goToBay', { bay: facts.bayName, site: facts.siteName, reference: facts.reference });
 }
 
 export function reminderSmsBody(facts: SmsFacts, arrivalCode: string): string {
-  return `Baywise reminder: booking ${facts.reference} at ${facts.siteName}, ${formatSlot(facts.startTime, facts.endTime, facts.timeZone)}, bay ${facts.bayName}. Arrival code ${formatArrivalCode(arrivalCode)}. Running late? Use the link in your booking e-mail.`;
+  return mailTranslator(facts.language)('sms.reminder', {
+    reference: facts.reference,
+    site: facts.siteName,
+    when: formatSlot(facts.startTime, facts.endTime, facts.timeZone, facts.language),
+    bay: facts.bayName,
+    code: formatArrivalCode(arrivalCode),
+  });
 }
 
 /** The phone a text goes to, or null when SMS is off or the booking has no usable number. */
@@ -36,7 +45,15 @@ export async function queueGoToBaySms(ctx: AppContext, tx: Tx, now: Date, view: 
       kind: 'booking.go_to_bay',
       orgId: b.orgId,
       to,
-      body: goToBaySmsBody({ reference: b.tsrNumber, siteName: view.siteName, bayName: view.bayName, timeZone: view.timeZone, startTime: b.startTime, endTime: b.endTime }),
+      body: goToBaySmsBody({
+        reference: b.tsrNumber,
+        siteName: view.siteName,
+        bayName: view.bayName,
+        timeZone: view.timeZone,
+        startTime: b.startTime,
+        endTime: b.endTime,
+        language: languageOr(b.language),
+      }),
     },
   ]);
   return true;

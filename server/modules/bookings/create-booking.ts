@@ -6,6 +6,7 @@ import type { bookings } from '../../db/schema';
 import { writeAudit, type AuditActor } from '../../audit/write-audit';
 import { enqueueMail, type QueuedMail } from '../../mail/outbox';
 import type { Candidate } from '../availability/availability.service';
+import { readOrgSettingsOf } from '../org-settings/org-settings.service';
 import { claimBay } from './claim-bay';
 import { queueBookingWebhooks } from './booking-webhooks';
 import * as repo from './bookings.repo';
@@ -69,6 +70,9 @@ export type CreateBookingInput = {
 
 /** Claims a bay, inserts the booking, audits it, queues its mail and webhooks. Inside the caller's transaction. */
 export async function createBookingInTx(tx: Tx, now: Date, input: CreateBookingInput): Promise<{ booking: repo.BookingRow; view: repo.BookingView }> {
+  // The language the haulier hears in: the request's, else the organization's portal default (as
+  // the one-statement path decides it, book-slot-sql.ts).
+  const language = input.booking.language ?? (await readOrgSettingsOf(tx, input.booking.orgId)).portal.defaultLanguage;
   const booking = await claimBay(
     tx,
     input.candidates,
@@ -76,6 +80,7 @@ export async function createBookingInTx(tx: Tx, now: Date, input: CreateBookingI
       try {
         return await repo.insertBooking(sp, {
           ...input.booking,
+          language,
           siteId: candidate.siteId,
           bayId: candidate.bayId,
           startTime: candidate.start,

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { toBookingRecord, validateBookingRequest, type BookingRequest } from '../../../domain/booking-request';
-import { DEFAULT_LANGUAGE } from '../../../domain/languages';
 import { linkKeysOf } from '../../../domain/org-tenants';
 import type { AppContext } from '../../context';
 import { currentImpersonator } from '../../audit/actor-context';
@@ -54,11 +53,11 @@ function fastRecord(
     driver_induction_completed: fields.driverInductionCompleted,
     notes: fields.notes,
     status: 'pending',
-    // The booking's language (migration 0021): the request does not carry one yet.
-    language: DEFAULT_LANGUAGE,
     source: input.source,
     idempotency_key: input.key,
     idempotency_fingerprint: input.fingerprint,
+    // None: the organization's portal default (the statement reads it, book-slot-sql.ts).
+    language: request.language ?? null,
     manage_token_hash: hashToken(manageToken),
     created_at: now.toISOString(),
     updated_at: now.toISOString(),

@@ -65,7 +65,11 @@ const publicBookingRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
         .orderBy(organizations.name, sites.name);
       const orgs = new Map<string, z.infer<typeof bookingInfoSchema>['organizations'][number]>();
       for (const row of rows) {
-        const org = orgs.get(row.orgId) ?? { id: row.orgId, name: row.orgName, hauliersChooseSite: readOrgSettings(row.orgSettings).booking.hauliersChooseSite, sites: [] };
+        let org = orgs.get(row.orgId);
+        if (!org) {
+          const settings = readOrgSettings(row.orgSettings);
+          org = { id: row.orgId, name: row.orgName, hauliersChooseSite: settings.booking.hauliersChooseSite, defaultLanguage: settings.portal.defaultLanguage, sites: [] };
+        }
         orgs.set(row.orgId, org);
         org.sites.push({
           id: row.site.id,

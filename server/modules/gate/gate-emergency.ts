@@ -77,7 +77,7 @@ export async function setEmergency(ctx: AppContext, actor: GateActor, reason: st
           kind: GATE_HAULIER_HOLD_MAIL_KIND,
           orgId: site.orgId,
           recipients: [h.email],
-          payload: { siteId: site.id, siteName: site.name, timeZone: site.timeZone, state: isStop ? 'stopped' : 'resumed', stoppedAt, bookings: h.bookings },
+          payload: { siteId: site.id, siteName: site.name, timeZone: site.timeZone, state: isStop ? 'stopped' : 'resumed', stoppedAt, bookings: h.bookings, language: h.language },
         })),
       );
     }

@@ -1,4 +1,6 @@
+import { languageOr } from '../../../domain/languages';
 import type { MailRenderers } from '../../mail/outbox';
+import { translatorFor } from '../../i18n/translate';
 import { localDateOf, localTimeOf } from '../../../domain/slot-grid';
 
 // The organization admins' e-mail when a site stops for an emergency, or resumes. Queued in the
@@ -36,20 +38,15 @@ gateMailRenderers[GATE_HAULIER_HOLD_MAIL_KIND] = async (_ctx, payload, recipient
   if (recipients.length === 0 || typeof payload.siteName !== 'string') return null;
   const isStop = payload.state === 'stopped';
   const timeZone = typeof payload.timeZone === 'string' ? payload.timeZone : 'UTC';
+  // In the language of the haulier's booking (namespace `mail`, as every mail to hauliers).
+  const t = translatorFor(languageOr(payload.language), 'mail');
+  const site = payload.siteName;
   const list = Array.isArray(payload.bookings) ? (payload.bookings as Array<{ tsrNumber?: unknown; startTime?: unknown }>) : [];
   const lines = list
     .filter((b) => typeof b.tsrNumber === 'string' && typeof b.startTime === 'string')
-    .map((b) => `- ${b.tsrNumber as string} at ${localTimeOf(new Date(b.startTime as string), timeZone)} (${timeZone})`);
-  const subject = isStop ? `${payload.siteName} is stopped: do not come to the gate yet` : `${payload.siteName} has resumed: your booking stands`;
-  const text = isStop
-    ? [
-        `Operations at ${payload.siteName} are stopped for an emergency. Check-in is on hold until the site resumes.`,
-        '',
-        'Your booking today:',
-        ...lines,
-        '',
-        'Please do not come to the gate until we tell you the site has resumed. We will e-mail you as soon as it does.',
-      ]
-    : [`${payload.siteName} has resumed operations. Check-in is open again.`, '', 'Your booking today:', ...lines, '', 'Come to the gate as booked.'];
+    .map((b) => t('hold.booking', { reference: b.tsrNumber, time: localTimeOf(new Date(b.startTime as string), timeZone), timeZone }));
+  const state = isStop ? 'stopped' : 'resumed';
+  const subject = t(`hold.${state}.subject`, { site });
+  const text = [t(`hold.${state}.intro`, { site }), '', t('hold.yourBookings'), ...lines, '', t(`hold.${state}.outro`)];
   return { to: recipients, subject, text: text.join('\n') };
 };

@@ -182,16 +182,17 @@ export async function freeBaysForWalkIn(db: Conn, siteId: string, vehicle: WalkI
 }
 
 /** A haulier due at the site today and not yet arrived (pending or approved), with their bookings. */
-export type DueHaulier = { email: string; bookings: Array<{ tsrNumber: string; startTime: string }> };
+/** `language`: the language of the haulier's earliest booking there (their mail is in it). */
+export type DueHaulier = { email: string; language?: string; bookings: Array<{ tsrNumber: string; startTime: string }> };
 
 /**
  * The hauliers due at the site between `from` and `to` (its local day) whose bookings are pending
  * or approved (not checked in yet): one entry per e-mail address, bookings by start.
  */
 export async function listDueHauliers(db: Conn, site: SiteScope, from: Date, to: Date): Promise<DueHaulier[]> {
-  const rows = rowsOf<{ email: string; tsr_number: string; start_time: string | Date }>(
+  const rows = rowsOf<{ email: string; tsr_number: string; start_time: string | Date; language: string }>(
     await db.execute(sql`
-      select lower(k.tenant_email) as email, k.tsr_number, k.start_time
+      select lower(k.tenant_email) as email, k.tsr_number, k.start_time, k.language
         from bookings k
        where k.org_id = ${site.orgId} and k.site_id = ${site.siteId}
          and k.status in ('pending', 'approved') and k.checked_in_at is null
@@ -201,7 +202,7 @@ export async function listDueHauliers(db: Conn, site: SiteScope, from: Date, to:
   );
   const byEmail = new Map<string, DueHaulier>();
   for (const row of rows) {
-    const entry = byEmail.get(row.email) ?? { email: row.email, bookings: [] };
+    const entry = byEmail.get(row.email) ?? { email: row.email, language: row.language, bookings: [] };
     entry.bookings.push({ tsrNumber: row.tsr_number, startTime: new Date(row.start_time).toISOString() });
     byEmail.set(row.email, entry);
   }
@@ -210,7 +211,7 @@ export async function listDueHauliers(db: Conn, site: SiteScope, from: Date, to:
 
 /** The hauliers told of the site's stop that began at `stoppedAt` (their stop mails in the outbox), to tell them it resumed. */
 export async function listHauliersToldOfStop(db: Conn, site: SiteScope, kind: string, stoppedAt: string): Promise<DueHaulier[]> {
-  const rows = rowsOf<{ recipients: string[]; payload: { bookings?: DueHaulier['bookings'] } }>(
+  const rows = rowsOf<{ recipients: string[]; payload: { bookings?: DueHaulier['bookings']; language?: string } }>(
     await db.execute(sql`
       select o.recipients, o.payload
         from mail_outbox o
@@ -218,5 +219,5 @@ export async function listHauliersToldOfStop(db: Conn, site: SiteScope, kind: st
          and o.payload->>'siteId' = ${site.siteId} and o.payload->>'state' = 'stopped' and o.payload->>'stoppedAt' = ${stoppedAt}
        order by o.recipients[1]`),
   );
-  return rows.filter((r) => r.recipients[0]).map((r) => ({ email: r.recipients[0]!, bookings: r.payload.bookings ?? [] }));
+  return rows.filter((r) => r.recipients[0]).map((r) => ({ email: r.recipients[0]!, language: r.payload.language, bookings: r.payload.bookings ?? [] }));
 }

@@ -114,6 +114,7 @@ describe.each(databaseKinds)('organization settings API on %s', (kind) => {
           notifications: { newRequestRecipients: 'org_admins', newRequestEmails: [] },
           numberPlates: { matchThreshold: 0.8, autoCheckIn: false },
           reminders: { hoursBefore: [24, 2] },
+          portal: { defaultLanguage: 'en' },
         },
       });
     });
@@ -148,6 +149,7 @@ describe.each(databaseKinds)('organization settings API on %s', (kind) => {
         notifications: { newRequestRecipients: 'org_admins', newRequestEmails: [] },
         numberPlates: { matchThreshold: 0.9, autoCheckIn: false },
         reminders: { hoursBefore: [24, 2] },
+        portal: { defaultLanguage: 'en' },
       });
       const [entry] = (await auditRows('organization.settings_updated')).slice(-1);
       expect(entry!.details).toEqual({

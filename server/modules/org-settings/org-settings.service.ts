@@ -111,7 +111,7 @@ export async function updateProfile(ctx: AppContext, scope: OrgScope, patch: Pro
 }
 
 type Section = keyof OrgSettings;
-const SECTIONS: Section[] = ['booking', 'notifications', 'numberPlates', 'reminders'];
+const SECTIONS: Section[] = ['booking', 'notifications', 'numberPlates', 'reminders', 'portal'];
 
 export async function updateSettings(ctx: AppContext, scope: OrgScope, patch: SettingsPatch, ip: string | null): Promise<OrgSettingsView> {
   requireOrgAdmin(scope);
@@ -125,6 +125,7 @@ export async function updateSettings(ctx: AppContext, scope: OrgScope, patch: Se
       notifications: { ...before.notifications, ...patch.notifications },
       numberPlates: { ...before.numberPlates, ...patch.numberPlates },
       reminders: { ...before.reminders, ...patch.reminders },
+      portal: { ...before.portal, ...patch.portal },
     };
     // Checked on the settings as they would be: 'custom' with no address would tell nobody.
     if (after.notifications.newRequestRecipients === 'custom' && after.notifications.newRequestEmails.length === 0) {

@@ -18,6 +18,7 @@ const bookingInfo: BookingInfo = {
       id: ORG,
       name: 'Acme Logistics',
       hauliersChooseSite: false,
+      defaultLanguage: 'en',
       sites: [
         {
           id: 'site-1',

@@ -10,6 +10,7 @@ import { useOrgSettings, useUpdateSettings } from '../../api/settings-api';
 import { settingsLoadState } from './settings-load-state';
 import { applyApiErrorsWithLists, validateWithLists } from './settings-form-errors';
 import { RemindersCard } from './reminders-card';
+import { PortalLanguageCard } from './portal-language-card';
 
 // Settings › Booking policy and notifications: whether portal requests are approved at once, how
 // late a haulier may cancel or move through their link, and who is told of a new request.
@@ -158,6 +159,7 @@ export function PolicySection() {
     <Stack gap="lg">
       <PolicyForm key={selectedOrg.id} orgId={selectedOrg.id} settings={settings.data.settings} />
       <RemindersCard key={`reminders-${selectedOrg.id}`} orgId={selectedOrg.id} settings={settings.data.settings.reminders} />
+      <PortalLanguageCard key={`portal-language-${selectedOrg.id}`} orgId={selectedOrg.id} settings={settings.data.settings.portal} />
     </Stack>
   );
 }
