@@ -139,7 +139,7 @@ export async function bookSlotFast(database: Database, input: FastBookingInput):
         JSON.stringify(channel.sscAppointment),
       ]
     : [...common, input.link?.domain ?? null, input.link?.email ?? null, input.link?.name ?? null];
-  const [name, text] = channel ? ['baywise_book_channel_slot_v1', BOOK_CHANNEL_SQL] : ['baywise_book_slot_v6', BOOK_SLOT_SQL];
+  const [name, text] = channel ? ['baywise_book_channel_slot_v2', BOOK_CHANNEL_SQL] : ['baywise_book_slot_v7', BOOK_SLOT_SQL];
   for (let attempt = 0; attempt < 12; attempt++) {
     try {
       const [row] = channel ? await runLocked<BookedRow>(database, channel.load.lockKey, name, text, values) : await run<BookedRow>(database, name, text, values);

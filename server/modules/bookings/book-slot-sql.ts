@@ -1,4 +1,5 @@
 import { LIVE_BOOKING_STATUSES, RELEASED_BOOKING_STATUSES } from '../../../domain/booking-lifecycle';
+import { DEFAULT_LANGUAGE } from '../../../domain/languages';
 import { WEBHOOK_MAX_ATTEMPTS } from '../../../domain/webhooks';
 import { statusListText } from '../../db/sql-status';
 
@@ -39,7 +40,8 @@ with t as (
    where not exists (select 1 from t where t.status <> 'active' or t.max_bookings_per_day is not null)`;
 
 // jsonb_populate_record leaves absent columns null, not their defaults: every NOT NULL column
-// with a default that the caller's record may omit is set in the insert below.
+// with a default that the caller's record may omit is set in the insert below (the language
+// first, so the caller's record can name another).
 const BOOKING = `
 ), cand as (
   -- Each site's first free bay in best-fit order (the scan stops at the first free one), then the
@@ -77,7 +79,7 @@ const BOOKING = `
   insert into bookings
   select r.*
     from locked l,
-         jsonb_populate_record(null::bookings, $9::jsonb || jsonb_build_object(
+         jsonb_populate_record(null::bookings, jsonb_build_object('language', '${DEFAULT_LANGUAGE}') || $9::jsonb || jsonb_build_object(
            'site_id', l.site_id, 'bay_id', l.bay_id, 'start_time', l.start_time, 'end_time', l.end_time,
            'window_start', l.start_time, 'window_end', l.end_time, 'version', 1, 'tenant_id', l.tenant_id,
            'status', case when l.tenant_auto or l.org_auto then 'approved' else 'pending' end,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { toBookingRecord, validateBookingRequest, type BookingRequest } from '../../../domain/booking-request';
+import { DEFAULT_LANGUAGE } from '../../../domain/languages';
 import { linkKeysOf } from '../../../domain/org-tenants';
 import type { AppContext } from '../../context';
 import { currentImpersonator } from '../../audit/actor-context';
@@ -53,6 +54,8 @@ function fastRecord(
     driver_induction_completed: fields.driverInductionCompleted,
     notes: fields.notes,
     status: 'pending',
+    // The booking's language (migration 0021): the request does not carry one yet.
+    language: DEFAULT_LANGUAGE,
     source: input.source,
     idempotency_key: input.key,
     idempotency_fingerprint: input.fingerprint,
