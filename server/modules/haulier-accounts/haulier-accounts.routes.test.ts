@@ -99,6 +99,14 @@ describe.each(databaseKinds)('haulier accounts on %s', (kind) => {
     expect(me).toMatchObject({ status: 200, body: { email: 'jo@fastfreight.example' } });
   });
 
+  it('writes the sign-in mail in the language of the request', async () => {
+    await call('POST', '/api/public/haulier/sign-in-link', { payload: { email: 'ola@przewozy.example', language: 'pl' } });
+    const mail = (await t.outbox()).filter((m) => [m.to].flat().some((a) => a?.text.includes('ola@przewozy.example'))).at(-1)!;
+    expect(mail.subject).toBe('Twój link do logowania w Baywise');
+    expect(mail.text).toContain('Link działa jednorazowo przez 15 minut.');
+    expect((await call('POST', '/api/public/haulier/sign-in-link', { payload: { email: 'ola@przewozy.example', language: 'xx' } })).status).toBe(400);
+  });
+
   it('refuses a used link, a wrong token, and an expired link (frozen clock)', async () => {
     await call('POST', '/api/public/haulier/sign-in-link', { payload: { email: 'reuse@fastfreight.example' } });
     const token = await mailedToken('reuse@fastfreight.example');
