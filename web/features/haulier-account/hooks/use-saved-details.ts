@@ -71,10 +71,3 @@ export function useSaveVehicleOffer(vehicle: { vehicleType: string; vehicleRegis
     },
   };
 }
-
-/** The "Sign in to see your bookings" entry on /book, in the haulier's language. */
-export function useAccountEntry() {
-  const { t } = useT('account');
-  // No request here: /book stays as fast as it was (the account page itself asks who is signed in).
-  return { label: t('entry.signIn'), description: t('entry.description') };
-}

@@ -9,7 +9,7 @@ import { PageHeader } from '../components/page-header';
 import { SiteContact, SiteHoursTable, SiteLocationCard } from '../components/site-info';
 import { alertStyles } from '../utils/styles';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useAccountEntry } from '../../haulier-account/hooks/use-saved-details';
+import { useAccountEntry } from '../../haulier-account/hooks/use-account-entry';
 
 function SectionTitle({ icon, children }: { icon: React.ReactNode; children: React.ReactNode }) {
   return (
