@@ -1,5 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import { languageOr, type Language } from '../../../domain/languages';
+import type { Language } from '../../../domain/languages';
 import en from '../../../domain/i18n/account/en.json';
 
 // A stand-in for web/i18n/index.ts (the i18n contract of issue 27) until it exists here: the same
@@ -30,6 +30,10 @@ function ensureLoaded(language: Language): void {
     })
     .catch(() => undefined);
 }
+
+// Not domain/languages.ts's languageOr: that module holds a zod schema, and zod stays out of the public form's first load.
+const SUPPORTED: readonly string[] = ['en', 'de', 'pl', 'fr'] satisfies Language[];
+const languageOr = (value: string | undefined | null): Language => (value && SUPPORTED.includes(value) ? (value as Language) : 'en');
 
 function currentLanguage(): Language {
   try {
