@@ -6,6 +6,7 @@ import { billingContract } from './contract/billing.contract';
 import { errorMonitoringContract } from './contract/error-monitoring.contract';
 import { gateContract } from './contract/gate.contract';
 import { kioskContract } from './contract/kiosk.contract';
+import { haulierAccountsContract } from './contract/haulier-accounts.contract';
 import { healthContract } from './contract/health.contract';
 import { impersonationContract } from './contract/impersonation.contract';
 import { invitationContract } from './contract/invitation.contract';
@@ -46,6 +47,7 @@ export const apiContractAreas = {
   invitation: invitationContract,
   public: publicContract,
   publicBookings: publicBookingsContract,
+  haulierAccounts: haulierAccountsContract,
   organizations: organizationsContract,
   platform: platformContract,
   platformAdmin: platformAdminContract,

@@ -23,6 +23,7 @@ import authRoutes from './modules/auth/auth.routes';
 import publicRoutes from './modules/public/public.routes';
 import organizationRoutes from './modules/organizations/organizations.routes';
 import publicBookingRoutes from './modules/bookings/public-bookings.routes';
+import haulierAccountRoutes from './modules/haulier-accounts/haulier-accounts.routes';
 import platformRoutes from './modules/platform/platform.routes';
 import platformAdminRoutes from './modules/platform-admin/platform-admin.routes';
 import { registerOrgScope } from './plugins/org-scope';
@@ -143,6 +144,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   await app.register(publicRoutes, { prefix: '/api/public', ctx });
   await app.register(organizationRoutes, { prefix: '/api', ctx });
   await app.register(publicBookingRoutes, { prefix: '/api/public', ctx });
+  await app.register(haulierAccountRoutes, { prefix: '/api/public', ctx });
   await app.register(platformRoutes, { prefix: '/api', ctx });
   await app.register(platformAdminRoutes, { prefix: '/api', ctx });
   await app.register(auditLogRoutes, { prefix: '/api', ctx });

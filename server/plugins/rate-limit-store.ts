@@ -20,6 +20,16 @@ on conflict (key) do update
        reset_at = case when h.reset_at <= clock_timestamp() then excluded.reset_at else h.reset_at end
 returning hits, greatest(0, ceil(extract(epoch from h.reset_at - clock_timestamp()) * 1000))::int as ttl`;
 
+/**
+ * Counts one hit of `key` in the shared table and answers the hits in its window so far and the
+ * milliseconds left: for limits keyed by something the plugin cannot see before the body is read
+ * (a haulier's e-mail address), holding across every process on one database, PGlite included.
+ */
+export async function countHit(database: Database, key: string, windowMs: number): Promise<{ hits: number; ttlMs: number }> {
+  const [row] = await database.query<{ hits: number; ttl: number }>(INCR_SQL, [key, windowMs]);
+  return { hits: Number(row!.hits), ttlMs: Number(row!.ttl) };
+}
+
 /** A fixed window per key, like the plugin's own stores. */
 export function postgresRateLimitStore(database: Database) {
   class PostgresStore {

@@ -137,6 +137,8 @@ export const routes: RouteObject[] = [
           { path: 'help', lazy: screen(() => import('../features/public-booking/routes/booking-help-page')) },
           { path: 'terms', lazy: screen(() => import('../features/public-booking/routes/booking-terms-page')) },
           { path: 'manage/:token', lazy: screen(() => import('../features/public-booking/routes/manage-booking-page')) },
+          { path: 'account', lazy: screen(() => import('../features/haulier-account/routes/account-page')) },
+          { path: 'account/sign-in', lazy: screen(() => import('../features/haulier-account/routes/sign-in-page')) },
         ],
       },
       { path: '*', lazy: screen(() => import('./routes/not-found-page')) },

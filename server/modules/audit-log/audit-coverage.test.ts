@@ -27,6 +27,11 @@ const EXEMPT: Record<string, string> = {
   'POST /api/sites/{siteId}/plate-reads/photo': 'as POST …/plate-reads: the read of a photographed plate, kept in plate_reads',
   'POST /api/anpr/{siteId}/reads': 'as POST …/plate-reads: a site camera’s read (high volume), kept in plate_reads with its camera token',
   // ── Platform settings and error monitoring (issue 12) ──
+  // ── Haulier accounts (issue 27, decision 044): sign-in, sign-out and standing requests are audited below ──
+  'POST /api/public/haulier/vehicles': 'a haulier’s own saved vehicle (haulier_saved_vehicles): their address book, no organization’s data',
+  'DELETE /api/public/haulier/vehicles/{id}': 'as POST …/haulier/vehicles: removes a haulier’s own saved vehicle',
+  'POST /api/public/haulier/contacts': 'a haulier’s own saved contact (haulier_saved_contacts): their address book, no organization’s data',
+  'DELETE /api/public/haulier/contacts/{id}': 'as POST …/haulier/contacts: removes a haulier’s own saved contact',
   'POST /api/client-errors':
     'a browser reports an error: it writes an error event (itself a log, with page and user), not a person’s action; rate limited per address',
 };
@@ -595,6 +600,33 @@ describe.each(databaseKinds)('every write is audited, on %s', (kind) => {
       call('DELETE', org(`/ssc-subscriptions/${subscription!.id}`), logAdmin));
   });
   // ── end of the delivery logs ──────────────────────────────────────────────────────────────────────
+
+  it('a haulier’s sign-in link, sign-in, standing request and sign-out', async () => {
+    await audited('POST /api/public/haulier/sign-in-link', 'haulier.sign_in_link_requested', () => call('POST', '/api/public/haulier/sign-in-link', {}, { email: 'driver@regular.test' }), {
+      ofOrg: false,
+    });
+    const token = await mailLink('driver@regular.test', /\/book\/account\/sign-in#token=([\w-]+)/);
+    const signedIn = await audited('POST /api/public/haulier/sessions', 'haulier.signed_in', () => call('POST', '/api/public/haulier/sessions', {}, { token }), { ofOrg: false });
+    const cookie = { cookie: String([signedIn.headers['set-cookie']].flat()[0]).split(';')[0]! };
+    await query(`insert into tenants (org_id, name, email_domains, standing_requests_allowed) values ($1, 'Regular Test Runs', '{regular.test}', true)`, [orgId]);
+    await audited('POST /api/public/haulier/standing-requests', 'standing_booking.requested', () =>
+      call('POST', '/api/public/haulier/standing-requests', cookie, {
+        orgId,
+        siteId,
+        tenantName: 'Regular Test Runs',
+        contactName: 'Dee',
+        weekdays: [2],
+        startLocal: '07:00',
+        durationMin: 60,
+        startsOn: '2026-12-01',
+        tsrNumber: 'TSR-STANDING',
+        vehicleType: 'rigid',
+        vehicleRegistration: 'STD1',
+        vehicleHeightM: 3,
+      }),
+    );
+    await audited('DELETE /api/public/haulier/sessions/current', 'haulier.signed_out', () => call('DELETE', '/api/public/haulier/sessions/current', cookie), { ofOrg: false });
+  });
 
   it('covers every write route of the route table (or names why it writes no entry)', () => {
     const spec = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };

@@ -166,7 +166,7 @@ describe('BookingRequestForm', () => {
     expect(screen.getByLabelText(/^Vehicle Registration/)).toHaveValue('ABC123');
     await user.click(submitButton());
 
-    await waitFor(() => expect(onSubmitted).toHaveBeenCalledWith(created, 'TSR-1'));
+    await waitFor(() => expect(onSubmitted).toHaveBeenCalledWith(created, 'TSR-1', expect.objectContaining({ tsrNumber: 'TSR-1', vehicleRegistration: expect.any(String) })));
     const [sent] = api.callsTo('POST /api/public/bookings');
     expect(sent!.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
     const data = JSON.parse((sent!.body as FormData).get('data') as string) as Record<string, unknown>;

@@ -24,7 +24,7 @@ import {
   IconTruck,
 } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
-import type { BookingRequestInput } from '../../../../domain/booking-request';
+import type { BookingRequest, BookingRequestInput } from '../../../../domain/booking-request';
 import { MAX_VEHICLE_HEIGHT_M, MAX_VEHICLE_LENGTH_M, normalizeDuration } from '../../../../domain/booking-request-limits';
 import { DEFAULT_DURATION_MIN, MAX_DURATION_MIN, MIN_DURATION_MIN } from '../../../../domain/constants';
 import {
@@ -147,7 +147,11 @@ export type BookingRequestFormProps = {
   orgId: string | null;
   /** Rendered first: the 'Select Organization' card, when there is a choice to make. */
   organizationSection?: React.ReactNode;
-  onSubmitted: (booking: CreatedBooking, tsrNumber: string) => void;
+  onSubmitted: (booking: CreatedBooking, tsrNumber: string, request: BookingRequest) => void;
+  /** Starting values over the defaults (a signed-in haulier's rebooking: all but date and slot). */
+  initialValues?: Partial<BookingFormValues>;
+  /** Rendered after the organization card with a setter of the form's values (a signed-in haulier's saved details). */
+  savedDetails?: (apply: (values: Partial<BookingFormValues>) => void) => React.ReactNode;
 };
 
 const iconColor = 'var(--mantine-primary-color-filled)';
@@ -162,8 +166,8 @@ const growingTextarea = { input: { fieldSizing: 'content', minHeight: 'calc(3lh 
 
 
 /** /book/request: the booking request, card by card in the spec's order. */
-export function BookingRequestForm({ orgId, organizationSection, onSubmitted }: BookingRequestFormProps) {
-  const form = useForm<BookingFormValues>({ mode: 'controlled', initialValues: BOOKING_FORM_DEFAULTS });
+export function BookingRequestForm({ orgId, organizationSection, onSubmitted, initialValues, savedDetails }: BookingRequestFormProps) {
+  const form = useForm<BookingFormValues>({ mode: 'controlled', initialValues: { ...BOOKING_FORM_DEFAULTS, ...initialValues } });
   const [documents, setDocuments] = useState<File[]>([]);
   const [idempotencyKey, renewIdempotencyKey] = useIdempotencyKey();
   const createBooking = useCreateBooking();
@@ -224,7 +228,7 @@ export function BookingRequestForm({ orgId, organizationSection, onSubmitted }: 
           form.reset();
           setDocuments([]);
           renewIdempotencyKey();
-          onSubmitted(booking, tsrNumber);
+          onSubmitted(booking, tsrNumber, result.data);
         },
         onError: (error) => {
           if (!(error instanceof ApiError)) {
@@ -263,6 +267,7 @@ export function BookingRequestForm({ orgId, organizationSection, onSubmitted }: 
     <form onSubmit={(event) => void handleSubmit(event)} onFocusCapture={() => void loadRequestValidator().catch(() => undefined)} noValidate aria-label="Booking request">
       <Stack gap="lg">
         {organizationSection}
+        {savedDetails?.(form.setValues)}
 
         <FormSection title="TSR Information" icon={<IconTicket size={22} color={iconColor} aria-hidden />}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

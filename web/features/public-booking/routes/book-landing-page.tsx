@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Card, Container, Grid, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconCalendarPlus, IconClock, IconHelpCircle, IconMapPin, IconPhoneCall } from '@tabler/icons-react';
+import { IconAlertCircle, IconCalendarPlus, IconClock, IconHelpCircle, IconMapPin, IconPhoneCall, IconUserCircle } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { REVIEW_PROMISE_HOURS } from '../../../../domain/constants';
 import { useBookingInfo } from '../api/get-booking-info';
@@ -9,6 +9,7 @@ import { PageHeader } from '../components/page-header';
 import { SiteContact, SiteHoursTable, SiteLocationCard } from '../components/site-info';
 import { alertStyles } from '../utils/styles';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { useAccountEntry } from '../../haulier-account/hooks/use-account-entry';
 
 function SectionTitle({ icon, children }: { icon: React.ReactNode; children: React.ReactNode }) {
   return (
@@ -36,6 +37,7 @@ export default function BookLandingPage() {
   const organizations = visibleOrganizations(info.data, orgId);
   const showOrgNames = organizations.length > 1;
   const requestPath = orgId ? `/book/request?org=${encodeURIComponent(orgId)}` : '/book/request';
+  const accountEntry = useAccountEntry();
 
   return (
     <Container size="lg" py="xl">
@@ -43,9 +45,14 @@ export default function BookLandingPage() {
         title="Dock slot booking"
         description={`Request a delivery or pickup slot at a loading bay. No account needed: our operations team reviews every request within ${REVIEW_PROMISE_HOURS} hours during business hours.`}
         actions={
-          <Button component={Link} to={requestPath} size="md" leftSection={<IconCalendarPlus size={18} aria-hidden />}>
-            Book a Dock Slot
-          </Button>
+          <Group gap="sm">
+            <Button component={Link} to="/book/account" size="md" variant="default" leftSection={<IconUserCircle size={18} aria-hidden />} title={accountEntry.description}>
+              {accountEntry.label}
+            </Button>
+            <Button component={Link} to={requestPath} size="md" leftSection={<IconCalendarPlus size={18} aria-hidden />}>
+              Book a Dock Slot
+            </Button>
+          </Group>
         }
       />
 

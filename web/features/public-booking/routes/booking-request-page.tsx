@@ -10,13 +10,16 @@ import { PageHeader } from '../components/page-header';
 import { alertStyles } from '../utils/styles';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { SelectField } from '../../../components/ui/select-field';
+import type { BookingRequest } from '../../../../domain/booking-request';
+import { useRebookValues } from '../../haulier-account/hooks/use-rebook-values';
+import { SaveVehicleOffer, SavedDetailsPicker } from '../components/saved-details';
 
 // The confirmation (with its table of the booking) is only needed after a submit: it loads then,
 // not with the form.
 const loadBookingSubmitted = () => import('../components/booking-submitted');
 const BookingSubmitted = lazy(() => loadBookingSubmitted().then((m) => ({ default: m.BookingSubmitted })));
 
-type Submitted = { booking: CreatedBooking; tsrNumber: string };
+type Submitted = { booking: CreatedBooking; tsrNumber: string; request?: BookingRequest };
 
 /**
  * Which organization the request is for: `?org=` preselects it; a single active organization is
@@ -35,7 +38,9 @@ function resolveOrganization(orgs: PublicOrganization[] | undefined, orgParam: s
 export default function BookingRequestPage() {
   usePageTitle('Request a Dock Slot');
   const [params] = useSearchParams();
-  const orgParam = params.get('org');
+  // A signed-in haulier's rebooking (?rebook=<booking id>): the form starts from that booking.
+  const rebook = useRebookValues(params.get('rebook'));
+  const orgParam = params.get('org') ?? rebook.orgId;
   const organizations = usePublicOrganizations();
   const [chosenOrgId, setChosenOrgId] = useState('');
   const [submitted, setSubmitted] = useState<Submitted | null>(null);
@@ -48,6 +53,7 @@ export default function BookingRequestPage() {
         <Suspense fallback={<Loader aria-label="Loading" />}>
           <BookingSubmitted booking={submitted.booking} tsrNumber={submitted.tsrNumber} />
         </Suspense>
+        <SaveVehicleOffer vehicle={submitted.request ?? null} />
       </Container>
     );
   }
@@ -84,7 +90,17 @@ export default function BookingRequestPage() {
         }
         backTo="/book"
       />
-      {organizations.isPending ? (
+      {rebook.notice ? (
+        <Alert color="indigo" variant="light" styles={alertStyles} mb="md" role="status">
+          {rebook.notice}
+        </Alert>
+      ) : null}
+      {rebook.failure ? (
+        <Alert color="orange" variant="light" styles={alertStyles} mb="md" icon={<IconAlertCircle size={18} aria-hidden />}>
+          {rebook.failure}
+        </Alert>
+      ) : null}
+      {organizations.isPending || rebook.isLoading ? (
         <Group gap="xs">
           <Loader size="sm" />
           <Text size="sm">Loading...</Text>
@@ -104,10 +120,13 @@ export default function BookingRequestPage() {
         </Alert>
       ) : (
         <BookingRequestForm
+          key={rebook.values ? 'rebook' : 'new'}
           orgId={orgId}
           organizationSection={organizationSection}
-          onSubmitted={(booking, tsrNumber) => {
-            setSubmitted({ booking, tsrNumber });
+          initialValues={rebook.values ?? undefined}
+          savedDetails={(apply) => <SavedDetailsPicker apply={apply} />}
+          onSubmitted={(booking, tsrNumber, request) => {
+            setSubmitted({ booking, tsrNumber, request });
             window.scrollTo({ top: 0 });
           }}
         />
