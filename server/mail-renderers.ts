@@ -5,6 +5,7 @@ import { webhookMailRenderers } from './delivery/webhook-mail';
 import { bookingCapMailRenderers } from './modules/billing/booking-cap-mail';
 import type { MailRenderers } from './mail/outbox';
 import { recoveryMailRenderers } from './modules/auth/recovery-mail';
+import { standingMailRenderers } from './modules/standing-bookings/standing-mail';
 
 /** Every kind of queued mail the outbox worker can render, by area. */
 export const mailRenderers: MailRenderers = {
@@ -14,4 +15,5 @@ export const mailRenderers: MailRenderers = {
   ...webhookMailRenderers,
   ...bookingCapMailRenderers,
   ...recoveryMailRenderers,
+  ...standingMailRenderers,
 };
