@@ -50,7 +50,7 @@ export function OccurrenceActionModal({ orgId, action, onClose }: { orgId: strin
           <Button variant="default" onClick={onClose}>
             Keep
           </Button>
-          <Button color={action.kind === 'cancel' ? 'red' : undefined} onClick={() => void run()} loading={cancel.isPending || move.isPending || resolve.isPending}>
+          <Button onClick={() => void run()} loading={cancel.isPending || move.isPending || resolve.isPending}>
             {action.kind === 'cancel' ? 'Cancel date' : 'Book'}
           </Button>
         </Group>
@@ -101,7 +101,7 @@ export function ReasonModal(props: { opened: boolean; title: string; body: strin
           <Button variant="default" onClick={props.onClose}>
             Keep
           </Button>
-          <Button color="red" onClick={() => void submit()} loading={props.pending}>
+          <Button color="red.9" onClick={() => void submit()} loading={props.pending}>
             {props.confirm}
           </Button>
         </Group>

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Container, Group, Modal, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { describeStandingSchedule, STANDING_STATUS_LABELS, type StandingBooking } from '../../../../domain/standing-bookings';
 import { QueryStatus } from '../../../components/ui/query-status';
@@ -18,6 +18,15 @@ import { StandingFormModal } from '../components/standing-form-modal';
 
 const STATUS_COLORS: Record<string, string> = { requested: 'yellow', active: 'green', declined: 'gray', cancelled: 'red', ended: 'gray' };
 const OCCURRENCE_COLORS: Record<string, string> = { booked: 'green', conflict: 'orange', skipped: 'gray', cancelled: 'red' };
+
+/** A status on a tint with near-black text (readable at badge size), as the booking status badges. */
+function Tag({ color, children }: { color: string | undefined; children: ReactNode }) {
+  return (
+    <Badge color={color ?? 'gray'} variant="light" styles={{ root: { color: 'var(--mantine-color-dark-7)' } }}>
+      {children}
+    </Badge>
+  );
+}
 
 function bookingLink(reference: string, date: string) {
   return `${paths.org.bookings}?q=${encodeURIComponent(reference)}&from=${date}&to=${date}`;
@@ -68,7 +77,7 @@ function ConflictsSection({ orgId, onPick }: { orgId: string; onPick: (a: Occurr
                       <Button size="xs" variant="light" onClick={() => onPick({ kind: 'pick', seriesId: c.standingBookingId, date: c.date, label: `${c.tsrNumber}, ${c.date}` })}>
                         Pick time
                       </Button>
-                      <Button size="xs" variant="subtle" color="gray" disabled={quick.pending} onClick={() => void quick.run(c.standingBookingId, c.date, 'skip')}>
+                      <Button size="xs" variant="default" disabled={quick.pending} onClick={() => void quick.run(c.standingBookingId, c.date, 'skip')}>
                         Skip
                       </Button>
                     </Group>
@@ -101,7 +110,7 @@ function DetailModal({ orgId, id, onClose, onEdit, onAction }: { orgId: string; 
                   {s!.tenantName} · {s!.siteName} · {s!.vehicleRegistration} · booked {s!.weeksAhead} weeks ahead
                 </Text>
               </Stack>
-              <Badge color={STATUS_COLORS[s!.status]}>{STATUS_LABEL(s!)}</Badge>
+              <Tag color={STATUS_COLORS[s!.status]}>{STATUS_LABEL(s!)}</Tag>
             </Group>
             {(s!.status === 'active' || s!.status === 'requested') && (
               <Group gap="xs">
@@ -109,7 +118,7 @@ function DetailModal({ orgId, id, onClose, onEdit, onAction }: { orgId: string; 
                   Edit
                 </Button>
                 {s!.status === 'active' && (
-                  <Button size="xs" color="red" variant="light" onClick={() => setConfirmCancel(true)}>
+                  <Button size="xs" variant="default" onClick={() => setConfirmCancel(true)}>
                     Cancel series
                   </Button>
                 )}
@@ -138,9 +147,9 @@ function DetailModal({ orgId, id, onClose, onEdit, onAction }: { orgId: string; 
                       <Table.Tr key={o.date}>
                         <Table.Td>{o.date}</Table.Td>
                         <Table.Td>
-                          <Badge variant="light" color={OCCURRENCE_COLORS[o.status]}>
+                          <Tag color={OCCURRENCE_COLORS[o.status]}>
                             {o.status === 'booked' && o.bookingStatus && o.bookingStatus !== 'approved' ? o.bookingStatus.replace('_', ' ') : o.status}
-                          </Badge>
+                          </Tag>
                           {o.conflictMessage && o.status === 'conflict' && (
                             <Text size="xs" c="dimmed">
                               {o.conflictMessage}
@@ -164,7 +173,7 @@ function DetailModal({ orgId, id, onClose, onEdit, onAction }: { orgId: string; 
                                 <Button size="xs" variant="light" onClick={() => onAction({ kind: 'move', seriesId: s!.id, date: o.date, label })}>
                                   Move
                                 </Button>
-                                <Button size="xs" variant="subtle" color="red" onClick={() => onAction({ kind: 'cancel', seriesId: s!.id, date: o.date, label })}>
+                                <Button size="xs" variant="default" onClick={() => onAction({ kind: 'cancel', seriesId: s!.id, date: o.date, label })}>
                                   Cancel
                                 </Button>
                               </>
@@ -177,7 +186,7 @@ function DetailModal({ orgId, id, onClose, onEdit, onAction }: { orgId: string; 
                                 <Button size="xs" variant="light" onClick={() => onAction({ kind: 'pick', seriesId: s!.id, date: o.date, label })}>
                                   Pick time
                                 </Button>
-                                <Button size="xs" variant="subtle" color="gray" disabled={quick.pending} onClick={() => void quick.run(s!.id, o.date, 'skip')}>
+                                <Button size="xs" variant="default" disabled={quick.pending} onClick={() => void quick.run(s!.id, o.date, 'skip')}>
                                   Skip
                                 </Button>
                               </>
@@ -289,11 +298,11 @@ export default function OrgStandingBookingsPage() {
                       <Table.Td>{s.siteName}</Table.Td>
                       <Table.Td>
                         <Group gap={4}>
-                          <Badge color={STATUS_COLORS[s.status]}>{STATUS_LABEL(s)}</Badge>
+                          <Tag color={STATUS_COLORS[s.status]}>{STATUS_LABEL(s)}</Tag>
                           {s.openConflicts > 0 && (
-                            <Badge color="orange" variant="light">
+                            <Tag color="orange">
                               {s.openConflicts} conflict{s.openConflicts === 1 ? '' : 's'}
-                            </Badge>
+                            </Tag>
                           )}
                         </Group>
                       </Table.Td>
@@ -317,7 +326,7 @@ export default function OrgStandingBookingsPage() {
                               >
                                 Approve
                               </Button>
-                              <Button size="xs" variant="light" color="red" onClick={() => setDeclining(s)}>
+                              <Button size="xs" variant="default" onClick={() => setDeclining(s)}>
                                 Decline
                               </Button>
                             </>
