@@ -29,6 +29,7 @@ import { publicBookingsContract } from './contract/public-bookings.contract';
 import { publicContract } from './contract/public.contract';
 import { reportsContract } from './contract/reports.contract';
 import { sscAdminContract } from './contract/ssc-admin.contract';
+import { standingBookingsContract } from './contract/standing-bookings.contract';
 import { stripeWebhookContract } from './contract/stripe-webhook.contract';
 import { tsrLinkContract } from './contract/tsr-link.contract';
 import { usageContract } from './contract/usage.contract';
@@ -64,6 +65,7 @@ export const apiContractAreas = {
   orgBays: orgBaysContract,
   orgBlackouts: orgBlackoutsContract,
   orgTenants: orgTenantsContract,
+  standingBookings: standingBookingsContract,
   orgTeam: orgTeamContract,
   orgSettings: orgSettingsContract,
   reports: reportsContract,

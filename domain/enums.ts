@@ -85,7 +85,7 @@ export const BOOKING_STATUSES = [
 ] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
-export const BOOKING_SOURCES = ['portal', 'admin', 'gate', 'ssc', 'demo'] as const;
+export const BOOKING_SOURCES = ['portal', 'admin', 'gate', 'ssc', 'demo', 'standing'] as const;
 export type BookingSource = (typeof BOOKING_SOURCES)[number];
 /** How a booking came in, as staff read it (the booking drawer). */
 export const BOOKING_SOURCE_LABELS: Record<BookingSource, string> = {
@@ -94,6 +94,7 @@ export const BOOKING_SOURCE_LABELS: Record<BookingSource, string> = {
   gate: 'Gate walk-in',
   ssc: 'Carrier API (SSC)',
   demo: 'Demo data',
+  standing: 'Standing booking',
 };
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;

@@ -107,6 +107,8 @@ const tenantFields = {
   /** Why the tenant is blocked (kept for the team; cleared when the tenant is active again). */
   blockedReason: optionalText('Reason', 500, true),
   autoApprove: z.boolean({ error: 'Auto-approve must be yes or no' }),
+  /** A signed-in haulier of this tenant may request a standing booking for approval (decision 045). */
+  standingRequestsAllowed: z.boolean({ error: 'Standing requests must be yes or no' }),
   /** null: every site of the organization. */
   allowedSiteIds: z
     .array(z.uuid({ error: 'Choose sites of this organization' }), { error: 'Allowed sites must be a list' })
@@ -133,6 +135,7 @@ export const tenantInputSchema = z.object({
   status: tenantFields.status.optional(),
   blockedReason: tenantFields.blockedReason,
   autoApprove: tenantFields.autoApprove.optional(),
+  standingRequestsAllowed: tenantFields.standingRequestsAllowed.optional(),
   allowedSiteIds: tenantFields.allowedSiteIds.optional(),
   maxBookingsPerDay: tenantFields.maxBookingsPerDay.optional(),
 });
@@ -161,6 +164,7 @@ export const tenantSchema = z.object({
   status: z.enum(TENANT_STATUSES),
   blockedReason: z.string().nullable(),
   autoApprove: z.boolean(),
+  standingRequestsAllowed: z.boolean(),
   allowedSiteIds: z.array(z.string()).nullable(),
   maxBookingsPerDay: z.number().nullable(),
   createdAt: z.string(),

@@ -36,6 +36,7 @@ import orgSiteRoutes from './modules/sites/org-sites.routes';
 import orgBayRoutes from './modules/bays/org-bays.routes';
 import orgBlackoutRoutes from './modules/blackouts/org-blackouts.routes';
 import orgTenantRoutes from './modules/tenants/org-tenants.routes';
+import standingBookingRoutes from './modules/standing-bookings/standing-bookings.routes';
 import orgTeamRoutes from './modules/team/org-team.routes';
 import invitationRoutes from './modules/team/invitation.routes';
 import orgSettingsRoutes from './modules/org-settings/org-settings.routes';
@@ -166,6 +167,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       await scoped.register(orgBayRoutes, { ctx });
       await scoped.register(orgBlackoutRoutes, { ctx });
       await scoped.register(orgTenantRoutes, { ctx });
+      await scoped.register(standingBookingRoutes, { ctx });
       await scoped.register(orgTeamRoutes, { ctx });
       await scoped.register(orgSettingsRoutes, { ctx });
       await scoped.register(orgKioskDeviceRoutes, { ctx });

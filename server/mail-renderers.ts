@@ -6,6 +6,7 @@ import { bookingCapMailRenderers } from './modules/billing/booking-cap-mail';
 import type { MailRenderers } from './mail/outbox';
 import { recoveryMailRenderers } from './modules/auth/recovery-mail';
 import { haulierMailRenderers } from './modules/haulier-accounts/sign-in-mail';
+import { standingMailRenderers } from './modules/standing-bookings/standing-mail';
 
 /** Every kind of queued mail the outbox worker can render, by area. */
 export const mailRenderers: MailRenderers = {
@@ -16,4 +17,5 @@ export const mailRenderers: MailRenderers = {
   ...bookingCapMailRenderers,
   ...recoveryMailRenderers,
   ...haulierMailRenderers,
+  ...standingMailRenderers,
 };

@@ -5,6 +5,7 @@ import { withStartupLock } from '../db/startup-lock';
 import { extendBlackoutSeries } from './blackout-expansion';
 import { sweepNoShows, sweepOverstays } from './booking-sweeps';
 import { sendDueReminders } from './booking-reminders';
+import { expandStandingBookings } from './standing-bookings';
 import { issueMonthlyInvoices } from './monthly-invoices';
 import { purgeExpiredLogs } from './retention';
 import { registerWebhookKicker, releaseStaleWebhookClaims, startWebhookWorker, type WebhookWorkerOptions } from '../delivery/webhook-delivery';
@@ -18,6 +19,7 @@ export const JOB_QUEUES = {
   bookingSweeps: 'booking-sweeps',
   bookingReminders: 'booking-reminders',
   blackoutExpansion: 'blackout-expansion',
+  standingBookings: 'standing-bookings',
   monthlyInvoices: 'monthly-invoices',
   /** Removed (decision 032): deliveries have their own worker; the name is kept to delete the old queue. */
   webhookDeliveries: 'webhook-deliveries',
@@ -98,6 +100,12 @@ export async function startJobRunner(ctx: AppContext, options: JobRunnerOptions 
       await extendBlackoutSeries(ctx);
     });
     if (options.schedule ?? true) await boss.schedule(JOB_QUEUES.blackoutExpansion, '5 * * * *', {}, { tz: 'UTC' });
+    // Standing bookings' dates booked weeks ahead (decision 045), hourly after the blackouts (a new blackout day is then a conflict, not a booking).
+    await boss.createQueue(JOB_QUEUES.standingBookings, { name: JOB_QUEUES.standingBookings, policy: 'singleton', retryLimit: 3, retryDelay: 60 });
+    await boss.work(JOB_QUEUES.standingBookings, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async () => {
+      await expandStandingBookings(ctx);
+    });
+    if (options.schedule ?? true) await boss.schedule(JOB_QUEUES.standingBookings, '15 * * * *', {}, { tz: 'UTC' });
     // The previous calendar month's invoices, at 00:10 UTC on the 1st (idempotent: one per
     // organization and month, whichever node runs it, however often; decision 022).
     await boss.createQueue(JOB_QUEUES.monthlyInvoices, { name: JOB_QUEUES.monthlyInvoices, policy: 'singleton', retryLimit: 5, retryDelay: 300 });

@@ -28,6 +28,7 @@ export const paths = {
     schedule: '/org/schedule',
     bookings: '/org/bookings',
     newBooking: '/org/bookings/new',
+    standingBookings: '/org/standing-bookings',
     bays: '/org/bays',
     blackouts: '/org/blackouts',
     tenants: '/org/tenants',

@@ -30,6 +30,7 @@ const orgChildren: RouteObject[] = [
   { path: 'bookings/new', lazy: screen(() => import('../features/org-bookings/routes/org-bookings-page')) },
   { path: 'bays', lazy: screen(() => import('../features/org-bays/routes/org-bays-page')) },
   { path: 'blackouts', lazy: screen(() => import('../features/org-blackouts/routes/org-blackouts-page')) },
+  { path: 'standing-bookings', lazy: screen(() => import('../features/org-standing-bookings/routes/org-standing-bookings-page')) },
   { path: 'tenants', lazy: screen(() => import('../features/org-tenants/routes/org-tenants-page')) },
   { path: 'tenants/:tenantId', lazy: screen(() => import('../features/org-tenants/routes/tenant-page')) },
   { path: 'ops/live', lazy: screen(() => import('../features/org-ops/routes/ops-live-page')) },

@@ -189,6 +189,53 @@ describe.each(databaseKinds)('every write is audited, on %s', (kind) => {
     });
   });
 
+  it('standing bookings: a series, its dates, a request approved or declined', async () => {
+    // Wednesday, Friday and Sunday 21:00 in Sydney: the site closes at 16:00 on Sundays (a conflict).
+    const values = {
+      siteId,
+      weekdays: [3, 5, 7],
+      startLocal: '21:00',
+      durationMin: 30,
+      startsOn: '2026-11-24',
+      weeksAhead: 1,
+      tsrNumber: 'STD-COV',
+      tenantName: 'Standing Coverage',
+      contactName: 'Sam',
+      tenantEmail: 'standing@coverage.test',
+      vehicleType: 'van',
+      vehicleRegistration: 'STD COV',
+      vehicleHeightM: 2.5,
+    };
+    const created = await audited('POST /api/orgs/{orgId}/standing-bookings', 'standing_booking.created', () => call('POST', org('/standing-bookings'), admin, values));
+    const id = created.body.id;
+    expect(created.body.occurrences.map((o: { date: string; status: string }) => `${o.date} ${o.status}`)).toEqual(['2026-11-25 booked', '2026-11-27 booked', '2026-11-29 conflict']);
+    await audited('PUT /api/orgs/{orgId}/standing-bookings/{standingId}', 'standing_booking.updated', () => call('PUT', org(`/standing-bookings/${id}`), admin, { ...values, notes: 'Side gate' }));
+    await audited('POST /api/orgs/{orgId}/standing-bookings/{standingId}/occurrences/{date}/move', 'standing_booking.occurrence_moved', () =>
+      call('POST', org(`/standing-bookings/${id}/occurrences/2026-11-25/move`), admin, { date: '2026-11-25', slot: '20:00' }),
+    );
+    await audited('POST /api/orgs/{orgId}/standing-bookings/{standingId}/occurrences/{date}/cancel', 'standing_booking.occurrence_cancelled', () =>
+      call('POST', org(`/standing-bookings/${id}/occurrences/2026-11-27/cancel`), admin, {}),
+    );
+    await audited('POST /api/orgs/{orgId}/standing-bookings/{standingId}/occurrences/{date}/resolve', 'standing_booking.conflict_resolved', () =>
+      call('POST', org(`/standing-bookings/${id}/occurrences/2026-11-29/resolve`), admin, { action: 'skip' }),
+    );
+    await audited('POST /api/orgs/{orgId}/standing-bookings/{standingId}/cancel', 'standing_booking.cancelled', () => call('POST', org(`/standing-bookings/${id}/cancel`), admin, {}));
+    const requested = async (reference: string) =>
+      (
+        await query<{ id: string }>(
+          `insert into standing_bookings (org_id, site_id, status, weekdays, start_local, duration_min, starts_on, weeks_ahead, tsr_number, tenant_name, tenant_email, vehicle_type, vehicle_registration, vehicle_height_m)
+           values ($1, $2, 'requested', '{3}', '20:30', 30, '2026-11-24', 1, $3, 'Asked Coverage', 'asked@coverage.test', 'van', $3, 2.5) returning id`,
+          [orgId, siteId, reference],
+        )
+      )[0]!.id;
+    const approve = await requested('REQ-COV-1');
+    await audited('POST /api/orgs/{orgId}/standing-bookings/{standingId}/approve', 'standing_booking.approved', () => call('POST', org(`/standing-bookings/${approve}/approve`), admin, {}));
+    const decline = await requested('REQ-COV-2');
+    await audited('POST /api/orgs/{orgId}/standing-bookings/{standingId}/decline', 'standing_booking.declined', () =>
+      call('POST', org(`/standing-bookings/${decline}/decline`), admin, { reason: 'No room' }),
+    );
+  });
+
   it('the team and invitations', async () => {
     const invited = await audited('POST /api/orgs/{orgId}/team/invitations', 'invitation.created', () =>
       call('POST', org('/team/invitations'), admin, { email: 'new@coverage.test', role: 'dockmaster', employeeId: 'D-NEW' }),

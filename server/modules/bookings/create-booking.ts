@@ -64,7 +64,8 @@ export type CreateBookingInput = {
   afterInsert?: (tx: Tx, booking: repo.BookingRow) => Promise<void>;
   /** Who booked; the shared details (reference, company, vehicle type, status, tenant) come first. */
   audit: { actor: AuditActor; details: Record<string, unknown>; ip: string | null };
-  mail: { notifyAdmins: boolean; documents: number };
+  /** `toHaulier: false` queues none of the haulier's mail (a standing booking's occurrences: one mail for the series, decision 045). */
+  mail: { notifyAdmins: boolean; documents: number; toHaulier?: boolean };
   webhookTypes: WebhookEventType[];
 };
 
@@ -112,12 +113,14 @@ export async function createBookingInTx(tx: Tx, now: Date, input: CreateBookingI
     },
     ip: input.audit.ip,
   });
-  const mail: QueuedMail[] = newBookingMail(booking.status, input.mail).map((m) => ({
-    kind: m.kind,
-    orgId: booking.orgId,
-    ...(m.toHaulier ? { recipients: [booking.tenantEmail] } : {}),
-    payload: { ...m.payload, bookingId: booking.id },
-  }));
+  const mail: QueuedMail[] = newBookingMail(booking.status, input.mail)
+    .filter((m) => input.mail.toHaulier !== false || !m.toHaulier)
+    .map((m) => ({
+      kind: m.kind,
+      orgId: booking.orgId,
+      ...(m.toHaulier ? { recipients: [booking.tenantEmail] } : {}),
+      payload: { ...m.payload, bookingId: booking.id },
+    }));
   if (mail.length > 0) await enqueueMail(tx, now, mail);
   const view = (await repo.findBookingView(tx, { orgId: booking.orgId, id: booking.id }))!;
   await queueBookingWebhooks(tx, now, { orgId: booking.orgId, bookingId: booking.id, types: input.webhookTypes, view });

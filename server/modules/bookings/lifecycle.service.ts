@@ -52,6 +52,8 @@ export type TransitionInput = {
   newEnd?: Date;
   /** Extra audit details (the gate: dwell time, the camera that read the plate). */
   details?: Record<string, unknown>;
+  /** false: the haulier's mail is left to the caller (a standing series' cancel mails once for all, decision 045). */
+  mailHaulier?: boolean;
 };
 
 /** What the haulier is told of a move made by the site. */
@@ -207,7 +209,7 @@ export async function applyTransitionInTx(
     ip: actor.ip ?? null,
     anonymousRole: actor.kind === 'system' ? 'system' : 'public',
   });
-  const change = actor.kind === 'haulier' ? undefined : HAULIER_MAIL[input.to];
+  const change = actor.kind === 'haulier' || input.mailHaulier === false ? undefined : HAULIER_MAIL[input.to];
   if (change) await queueBookingChangedMail(tx, now, b, change, input.reason?.trim() || null);
   const moved = { ...view, booking: { ...b, ...update } as typeof b };
   // The dockmaster calls the truck: the driver's phone hears which bay (when SMS is on).

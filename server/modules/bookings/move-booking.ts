@@ -38,6 +38,8 @@ export type MoveBookingInput = {
   audit: { action?: 'booking.rescheduled' | 'booking.reassigned'; actor: AuditActor; details?: Record<string, unknown>; ip: string | null };
   /** The reason the haulier's e-mail carries (the carrier's comment, the closure). */
   mailReason?: string | null;
+  /** false: the haulier's mail is left to the caller (a standing series' move mails once for all, decision 045). */
+  mailHaulier?: boolean;
 };
 
 export type MovedBooking = { view: repo.BookingView; moved: Candidate; previous: repo.BookingView; status: BookingStatus };
@@ -98,7 +100,7 @@ export async function moveBookingInTx(tx: Tx, now: Date, input: MoveBookingInput
     },
     ip: input.audit.ip,
   });
-  await queueBookingChangedMail(tx, now, b, moveMailChange(input.mover), input.mailReason ?? null);
+  if (input.mailHaulier !== false) await queueBookingChangedMail(tx, now, b, moveMailChange(input.mover), input.mailReason ?? null);
   const view = (await repo.findBookingView(tx, { orgId: b.orgId, id: b.id }))!;
   // The move, and the status when the lifecycle changed it (a haulier's move of an approved booking).
   await queueBookingWebhooks(tx, now, {

@@ -82,6 +82,17 @@ describe.each(databaseKinds)('tenants API on %s', (kind) => {
   });
 
   describe('create and change', () => {
+    it('turns the standing-request policy on and off (off by default)', async () => {
+      const body = await create({ name: 'Standing Policy Freight' });
+      expect(body.standingRequestsAllowed).toBe(false);
+      const on = await call('PATCH', url(`/tenants/${body.id}`), admin, { standingRequestsAllowed: true });
+      expect(on.status).toBe(200);
+      expect(on.body.standingRequestsAllowed).toBe(true);
+      const [row] = await query<{ standing_requests_allowed: boolean }>('select standing_requests_allowed from tenants where id = $1', [body.id]);
+      expect(row!.standing_requests_allowed).toBe(true);
+      expect((await call('PATCH', url(`/tenants/${body.id}`), admin, { standingRequestsAllowed: 'yes' })).status).toBe(400);
+    });
+
     it('creates a tenant with normalised contacts and domains, audited and published live', async () => {
       const events: RealtimeEvent[] = [];
       const stop = t.ctx.realtime!.subscribe!({ orgId, siteId: null }, (event) => events.push(event));

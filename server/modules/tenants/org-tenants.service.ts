@@ -47,6 +47,7 @@ function toTenant(row: repo.TenantRow): Tenant {
     status: row.status as TenantStatus,
     blockedReason: row.blockedReason,
     autoApprove: row.autoApprove,
+    standingRequestsAllowed: row.standingRequestsAllowed,
     allowedSiteIds: row.allowedSiteIds,
     maxBookingsPerDay: row.maxBookingsPerDay,
     createdAt: row.createdAt.toISOString(),
@@ -111,6 +112,7 @@ function toRow(scope: OrgScope, values: TenantValues, now: Date): repo.TenantIns
     active: status === 'active',
     blockedReason: status === 'blocked' ? (values.blockedReason ?? null) : null,
     autoApprove: values.autoApprove ?? false,
+    standingRequestsAllowed: values.standingRequestsAllowed ?? false,
     allowedSiteIds: values.allowedSiteIds ?? null,
     maxBookingsPerDay: values.maxBookingsPerDay ?? null,
     createdAt: now,
@@ -121,6 +123,7 @@ function toRow(scope: OrgScope, values: TenantValues, now: Date): repo.TenantIns
 const policyOf = (row: repo.TenantInsert | repo.TenantRow) => ({
   status: row.status,
   auto_approve: row.autoApprove,
+  standing_requests_allowed: row.standingRequestsAllowed,
   allowed_site_ids: row.allowedSiteIds,
   max_bookings_per_day: row.maxBookingsPerDay,
   email_domains: row.emailDomains,
@@ -202,7 +205,7 @@ export async function createTenant(ctx: AppContext, scope: OrgScope, input: Tena
   return getTenant(ctx, scope, id);
 }
 
-const CHANGEABLE = ['name', 'contactEmails', 'phone', 'emailDomains', 'notes', 'status', 'blockedReason', 'autoApprove', 'allowedSiteIds', 'maxBookingsPerDay'] as const;
+const CHANGEABLE = ['name', 'contactEmails', 'phone', 'emailDomains', 'notes', 'status', 'blockedReason', 'autoApprove', 'standingRequestsAllowed', 'allowedSiteIds', 'maxBookingsPerDay'] as const;
 
 export async function updateTenant(ctx: AppContext, scope: OrgScope, id: string, patch: TenantPatch, ip: string | null): Promise<TenantDetail> {
   requireOrgAdmin(scope);

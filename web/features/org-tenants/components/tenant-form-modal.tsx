@@ -34,6 +34,7 @@ type Values = {
   status: TenantStatus;
   blockedReason: string;
   autoApprove: boolean;
+  standingRequestsAllowed: boolean;
   siteScope: 'all' | 'some';
   allowedSiteIds: string[];
   maxBookingsPerDay: number | string;
@@ -48,6 +49,7 @@ const EMPTY: Values = {
   status: 'active',
   blockedReason: '',
   autoApprove: false,
+  standingRequestsAllowed: false,
   siteScope: 'all',
   allowedSiteIds: [],
   maxBookingsPerDay: '',
@@ -64,6 +66,7 @@ function valuesOf(tenant: Tenant | null): Values {
     status: tenant.status,
     blockedReason: tenant.blockedReason ?? '',
     autoApprove: tenant.autoApprove,
+    standingRequestsAllowed: tenant.standingRequestsAllowed,
     siteScope: tenant.allowedSiteIds ? 'some' : 'all',
     allowedSiteIds: tenant.allowedSiteIds ?? [],
     maxBookingsPerDay: tenant.maxBookingsPerDay ?? '',
@@ -81,6 +84,7 @@ function toInput(v: Values): TenantInput {
     status: v.status,
     blockedReason: v.status === 'blocked' ? v.blockedReason : null,
     autoApprove: v.autoApprove,
+    standingRequestsAllowed: v.standingRequestsAllowed,
     allowedSiteIds: v.siteScope === 'all' ? null : v.allowedSiteIds,
     maxBookingsPerDay: v.maxBookingsPerDay === '' ? null : Number(v.maxBookingsPerDay),
   };
@@ -206,6 +210,12 @@ export function TenantFormModal({ orgId, opened, tenant, onClose, onSaved }: Pro
             label="Approve this tenant's portal requests automatically"
             description="They skip review and are confirmed to the haulier at once"
             {...form.getInputProps('autoApprove', { type: 'checkbox' })}
+          />
+
+          <Switch
+            label="May request standing bookings"
+            description="A signed-in haulier of this tenant may ask for a recurring booking; an admin approves or declines it"
+            {...form.getInputProps('standingRequestsAllowed', { type: 'checkbox' })}
           />
 
           <Radio.Group
