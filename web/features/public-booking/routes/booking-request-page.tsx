@@ -10,6 +10,9 @@ import { PageHeader } from '../components/page-header';
 import { alertStyles } from '../utils/styles';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { SelectField } from '../../../components/ui/select-field';
+import { useT } from '../../../i18n/index';
+import { useOrganizationDefaultLanguage } from '../../../i18n/index';
+import { useBookingInfo } from '../api/get-booking-info';
 
 // The confirmation (with its table of the booking) is only needed after a submit: it loads then,
 // not with the form.
@@ -33,7 +36,10 @@ function resolveOrganization(orgs: PublicOrganization[] | undefined, orgParam: s
 
 /** /book/request */
 export default function BookingRequestPage() {
-  usePageTitle('Request a Dock Slot');
+  const { t } = useT('portal');
+  usePageTitle(t('request.title'));
+  // The organization's portal language (issue 27), when the haulier has not chosen one on this device.
+  const bookingInfo = useBookingInfo();
   const [params] = useSearchParams();
   const orgParam = params.get('org');
   const organizations = usePublicOrganizations();
@@ -41,11 +47,13 @@ export default function BookingRequestPage() {
   const [submitted, setSubmitted] = useState<Submitted | null>(null);
   const { orgId, isSelectShown, isParamUnknown } = resolveOrganization(organizations.data, orgParam, chosenOrgId);
   const orgName = organizations.data?.find((o) => o.id === orgId)?.name;
+  const infoOrg = bookingInfo.data?.organizations.find((o) => o.id === orgId) as { defaultLanguage?: string } | undefined;
+  useOrganizationDefaultLanguage(infoOrg?.defaultLanguage ?? (bookingInfo.data as { defaultLanguage?: string } | undefined)?.defaultLanguage);
 
   if (submitted) {
     return (
       <Container size="md" py="xl">
-        <Suspense fallback={<Loader aria-label="Loading" />}>
+        <Suspense fallback={<Loader aria-label={t('common.loading')} />}>
           <BookingSubmitted booking={submitted.booking} tsrNumber={submitted.tsrNumber} />
         </Suspense>
       </Container>
@@ -54,21 +62,21 @@ export default function BookingRequestPage() {
 
   const organizationSection = isSelectShown ? (
     <FormSection
-      title="Select Organization"
+      title={t('request.selectOrgTitle')}
       icon={<IconBuildingSkyscraper size={22} color="var(--mantine-primary-color-filled)" aria-hidden />}
-      description="Choose the organization that runs the site you are delivering to or collecting from."
+      description={t('request.selectOrgText')}
     >
       {isParamUnknown ? (
         <Alert color="orange" variant="light" styles={alertStyles} mb="md" icon={<IconAlertCircle size={18} aria-hidden />}>
-          The organization in your booking link is not taking bookings. Please choose one below.
+          {t('request.unknownOrg')}
         </Alert>
       ) : null}
       <SelectField
-        label="Organization"
+        label={t('request.organization')}
         withAsterisk
         value={chosenOrgId}
         onChange={(e) => setChosenOrgId(e.currentTarget.value)}
-        data={[{ value: '', label: 'Select an organization' }, ...(organizations.data ?? []).map((o) => ({ value: o.id, label: o.name }))]}
+        data={[{ value: '', label: t('request.selectOrg') }, ...(organizations.data ?? []).map((o) => ({ value: o.id, label: o.name }))]}
       />
     </FormSection>
   ) : null;
@@ -76,31 +84,31 @@ export default function BookingRequestPage() {
   return (
     <Container size="md" py="xl">
       <PageHeader
-        title="Request a Dock Slot"
+        title={t('request.title')}
         description={
           orgName && !isSelectShown
-            ? `Booking with ${orgName}. Fields marked * are required.`
-            : 'Fields marked * are required.'
+            ? t('request.bookingWith', { name: orgName })
+            : t('request.required')
         }
         backTo="/book"
       />
       {organizations.isPending ? (
         <Group gap="xs">
           <Loader size="sm" />
-          <Text size="sm">Loading...</Text>
+          <Text size="sm">{t('common.loading')}</Text>
         </Group>
       ) : organizations.isError ? (
-        <Alert color="red" variant="light" styles={alertStyles} title="Failed to load organizations" icon={<IconAlertCircle size={18} aria-hidden />}>
+        <Alert color="red" variant="light" styles={alertStyles} title={t('request.orgsFailed')} icon={<IconAlertCircle size={18} aria-hidden />}>
           <Text size="sm" mb="xs">
-            {organizations.error.message || 'Failed to load organizations'}
+            {organizations.error.message || t('request.orgsFailed')}
           </Text>
           <Button size="xs" variant="default" onClick={() => void organizations.refetch()}>
-            Try again
+            {t('common.tryAgain')}
           </Button>
         </Alert>
       ) : organizations.data.length === 0 ? (
-        <Alert color="orange" variant="light" styles={alertStyles} title="No organizations are taking bookings" icon={<IconAlertCircle size={18} aria-hidden />}>
-          Bookings are not open at the moment. Please contact the site directly.
+        <Alert color="orange" variant="light" styles={alertStyles} title={t('request.noOrgsTitle')} icon={<IconAlertCircle size={18} aria-hidden />}>
+          {t('request.noOrgsText')}
         </Alert>
       ) : (
         <BookingRequestForm
