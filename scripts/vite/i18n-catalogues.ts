@@ -28,9 +28,9 @@ export function compiledCatalogue(i18nDir: string, language: string): { messages
     const catalogue = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
     for (const [key, message] of Object.entries(catalogue)) {
       try {
-        const compiled = compileMessageOrThrow(message);
-        // A message without placeholders stays a plain string (Lingui reads both).
-        messages[`${namespace}.${key}`] = compiled.length === 1 && typeof compiled[0] === 'string' ? compiled[0] : compiled;
+        // Always the token array, even for plain text: Lingui would take a string for an uncompiled
+        // message (and warn, as the browser has no compiler).
+        messages[`${namespace}.${key}`] = compileMessageOrThrow(message);
       } catch (error) {
         throw new Error(`${path.relative(process.cwd(), file)}: "${key}" is not a valid ICU message: ${(error as Error).message}`);
       }

@@ -20,8 +20,9 @@ function messageTable() {
   for (const [id, compiled] of Object.entries(ENGLISH_MESSAGES)) {
     if (!id.startsWith('validation.')) continue;
     const key = id.slice('validation.'.length);
-    if (typeof compiled === 'string') {
-      exact.set(compiled, key);
+    const tokens = compiled as unknown[];
+    if (tokens.every((token) => typeof token === 'string')) {
+      exact.set(tokens.join(''), key);
       continue;
     }
     // A compiled message: text pieces and [name] placeholders (validation messages have no plurals).
