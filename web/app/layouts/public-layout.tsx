@@ -38,11 +38,13 @@ function PortalFrame() {
     <Box mih="100vh" display="flex" style={{ flexDirection: 'column' }}>
       <ImpersonationBanner />
       <Box component="header" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }} bg="white">
-        <Container size="lg" h={64}>
-          <Group h="100%" justify="space-between" wrap="nowrap">
+        {/* 64 px high; on a phone the links and the language picker wrap to a second row rather
+            than push the page wider than the screen (German and Polish links are long). */}
+        <Container size="lg" mih={64} py={6} display="flex" style={{ alignItems: 'center' }}>
+          <Group w="100%" justify="space-between" wrap="wrap" style={{ rowGap: 4 }}>
             <Brand to={paths.home} suffix={t('layout.suffix')} />
-            <Group gap="lg" wrap="nowrap">
-              <Group component="nav" aria-label={t('layout.nav')} gap="lg" wrap="nowrap">
+            <Group gap="md" wrap="wrap" ml="auto" style={{ rowGap: 4 }}>
+              <Group component="nav" aria-label={t('layout.nav')} gap="md" wrap="nowrap">
                 {links.map((link) => (
                   <HeaderLink key={link.to} label={t(link.key)} to={link.to} />
                 ))}
