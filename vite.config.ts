@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { directImports } from './scripts/vite/direct-imports';
+import { i18nCatalogues } from './scripts/vite/i18n-catalogues';
 import { PUBLIC_ROUTE_MODULES, publicRouteChunks } from './scripts/vite/route-chunks';
 import { routePreloads } from './scripts/vite/route-preloads';
 
@@ -90,7 +91,7 @@ const ROUTE_PRELOADS = {
 
 export default defineConfig({
   root: 'web',
-  plugins: [react(), directImports(), routePreloads(repoRoot, ROUTE_PRELOADS), precompress()],
+  plugins: [react(), i18nCatalogues(repoRoot), directImports(), routePreloads(repoRoot, ROUTE_PRELOADS), precompress()],
   resolve: { alias: preactCompat },
   build: {
     outDir: 'dist',

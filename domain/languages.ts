@@ -16,7 +16,8 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   fr: 'Français',
 };
 
-export const languageSchema = z.enum(LANGUAGES, { error: 'Choose English, Deutsch, Polski or Français' });
+// Pure: a page that needs only the list (the portal's language picker) does not load zod for it.
+export const languageSchema = /* @__PURE__ */ z.enum(LANGUAGES, { error: 'Choose English, Deutsch, Polski or Français' });
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);

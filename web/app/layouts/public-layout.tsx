@@ -4,12 +4,14 @@ import { Suspense } from 'react';
 import { Brand } from '../../components/ui/brand';
 import { PageLoader } from '../../components/ui/page-loader';
 import { paths } from '../paths';
+import { I18nProvider, useT } from '../../i18n/index';
+import { LanguagePicker } from '../../i18n/language-picker';
 import { ImpersonationBanner } from './impersonation-banner';
 
 const links = [
-  { label: 'Book a slot', to: paths.book.landing },
-  { label: 'Help', to: paths.book.help },
-  { label: 'Terms', to: paths.book.terms },
+  { key: 'layout.bookSlot', to: paths.book.landing },
+  { key: 'layout.help', to: paths.book.help },
+  { key: 'layout.terms', to: paths.book.terms },
 ];
 
 function HeaderLink({ label, to }: { label: string; to: string }) {
@@ -21,19 +23,33 @@ function HeaderLink({ label, to }: { label: string; to: string }) {
   );
 }
 
-/** /book/*: the public booking portal, no sign-in. */
+/** /book/*: the public booking portal, no sign-in, in the haulier's language (issue 27). */
 export function PublicLayout() {
+  return (
+    <I18nProvider fallback={<PageLoader minHeight="100vh" />}>
+      <PortalFrame />
+    </I18nProvider>
+  );
+}
+
+function PortalFrame() {
+  const { t } = useT('portal');
   return (
     <Box mih="100vh" display="flex" style={{ flexDirection: 'column' }}>
       <ImpersonationBanner />
       <Box component="header" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }} bg="white">
-        <Container size="lg" h={64}>
-          <Group h="100%" justify="space-between" wrap="nowrap">
-            <Brand to={paths.home} suffix="Booking portal" />
-            <Group component="nav" aria-label="Booking portal" gap="lg" wrap="nowrap">
-              {links.map((link) => (
-                <HeaderLink key={link.to} {...link} />
-              ))}
+        {/* 64 px high; on a phone the links and the language picker wrap to a second row rather
+            than push the page wider than the screen (German and Polish links are long). */}
+        <Container size="lg" mih={64} py={6} display="flex" style={{ alignItems: 'center' }}>
+          <Group w="100%" justify="space-between" wrap="wrap" style={{ rowGap: 4 }}>
+            <Brand to={paths.home} suffix={t('layout.suffix')} />
+            <Group gap="md" wrap="wrap" ml="auto" style={{ rowGap: 4 }}>
+              <Group component="nav" aria-label={t('layout.nav')} gap="md" wrap="nowrap">
+                {links.map((link) => (
+                  <HeaderLink key={link.to} label={t(link.key)} to={link.to} />
+                ))}
+              </Group>
+              <LanguagePicker />
             </Group>
           </Group>
         </Container>
@@ -47,17 +63,17 @@ export function PublicLayout() {
         <Container size="lg">
           <Group justify="space-between" gap="xs">
             <Text size="sm" c="dimmed">
-              © Baywise — dock and loading-bay booking
+              {t('layout.footer')}
             </Text>
             <Group gap="md">
               <Anchor component={Link} to={paths.book.terms} size="sm" underline="hover">
-                Terms
+                {t('layout.terms')}
               </Anchor>
               <Anchor component={Link} to={paths.book.help} size="sm" underline="hover">
-                Help
+                {t('layout.help')}
               </Anchor>
               <Anchor component={Link} to={paths.home} size="sm" underline="hover">
-                Home
+                {t('layout.home')}
               </Anchor>
             </Group>
           </Group>

@@ -1,10 +1,14 @@
 import { Alert, Group, Loader, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconArrowLeft, IconCircleCheck, IconClockHour4, IconHandStop, IconQrcode } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { BOOKING_TYPE_LABELS, BOOKING_TYPES, type BookingType } from '../../../../domain/enums';
+import { BOOKING_TYPES, type BookingType } from '../../../../domain/enums';
 import { kioskWalkInRequestSchema, type KioskCheckInResult, type KioskWalkInRequestInput } from '../../../../domain/kiosk';
 import { useQrScanner } from '../hooks/use-qr-scanner';
 import { BigButton, bigInput } from './kiosk-ui';
+import { useT } from '../../../i18n/index';
+import { intlLocale } from '../../../i18n/locale';
+import { useTranslateMessage } from '../../../i18n/validation';
+import type { Language } from '../../../../domain/languages';
 
 // The kiosk's screens: start, scan, type a code or a plate, the answer (go to a bay, wait to be
 // called, or what to do instead), and the walk-in request of a truck without a booking.
@@ -20,27 +24,29 @@ function ScreenTitle({ children, testId }: { children: ReactNode; testId?: strin
   );
 }
 
-function BackButton({ onClick, label = 'Back' }: { onClick: () => void; label?: string }) {
+function BackButton({ onClick, label }: { onClick: () => void; label?: string }) {
+  const { t } = useT('kiosk');
   return (
     <BigButton variant="default" c="dark.9" onClick={onClick} leftSection={<IconArrowLeft size={28} aria-hidden />}>
-      {label}
+      {label ?? t('back')}
     </BigButton>
   );
 }
 
 export function StartScreen({ onScan, onCode, onPlate }: { onScan: () => void; onCode: () => void; onPlate: () => void }) {
+  const { t } = useT('kiosk');
   return (
     <Stack gap="lg">
-      <ScreenTitle>Welcome — check in here</ScreenTitle>
-      <Text fz={24}>Show the QR code from your booking e-mail, or type your arrival code or your vehicle registration.</Text>
+      <ScreenTitle>{t('start.title')}</ScreenTitle>
+      <Text fz={24}>{t('start.text')}</Text>
       <BigButton color="indigo.9" onClick={onScan} leftSection={<IconQrcode size={34} aria-hidden />} mih={110} fz={32}>
-        Scan your QR code
+        {t('start.scan')}
       </BigButton>
       <BigButton variant="outline" color="indigo.9" onClick={onCode}>
-        Type your code
+        {t('start.code')}
       </BigButton>
       <BigButton variant="outline" color="indigo.9" onClick={onPlate}>
-        Type your plate
+        {t('start.plate')}
       </BigButton>
     </Stack>
   );
@@ -48,20 +54,21 @@ export function StartScreen({ onScan, onCode, onPlate }: { onScan: () => void; o
 
 export function ScanScreen({ onCode, onBack }: { onCode: (text: string) => void; onBack: () => void }) {
   const { videoRef, error, isStarting } = useQrScanner(true, onCode);
+  const { t } = useT('kiosk');
   return (
     <Stack gap="lg">
-      <ScreenTitle>Scan your QR code</ScreenTitle>
-      <Text fz={24}>Hold the QR code up to the camera above this screen.</Text>
+      <ScreenTitle>{t('scan.title')}</ScreenTitle>
+      <Text fz={24}>{t('scan.text')}</Text>
       {error ? (
         <Alert color="red.9" variant="filled" role="alert" styles={{ message: { fontSize: 22 } }}>
           {error}
         </Alert>
       ) : (
         <div style={{ position: 'relative', borderRadius: 12, overflow: 'hidden', background: '#000', aspectRatio: '4 / 3', maxHeight: '50vh' }}>
-          <video ref={videoRef} muted playsInline data-testid="kiosk-camera" aria-label="Camera picture" style={{ width: '100%', height: '100%', objectFit: 'cover', transform: 'scaleX(-1)' }} />
+          <video ref={videoRef} muted playsInline data-testid="kiosk-camera" aria-label={t('scan.camera')} style={{ width: '100%', height: '100%', objectFit: 'cover', transform: 'scaleX(-1)' }} />
           {isStarting ? (
             <Group justify="center" style={{ position: 'absolute', inset: 0 }}>
-              <Loader color="white" size="xl" aria-label="Starting the camera" />
+              <Loader color="white" size="xl" aria-label={t('scan.starting')} />
             </Group>
           ) : null}
         </div>
@@ -87,16 +94,17 @@ export function EntryScreen({
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const isCode = kind === 'code';
+  const { t } = useT('kiosk');
   return (
     <Stack gap="lg">
-      <ScreenTitle>{isCode ? 'Type your arrival code' : 'Type your vehicle registration'}</ScreenTitle>
-      <Text fz={24}>{isCode ? 'It is in your booking e-mail, under the QR code: 8 letters and digits, like K7M2-9QXD.' : 'The number plate of the vehicle you arrived in.'}</Text>
+      <ScreenTitle>{isCode ? t('entry.codeTitle') : t('entry.plateTitle')}</ScreenTitle>
+      <Text fz={24}>{isCode ? t('entry.codeText') : t('entry.plateText')}</Text>
       <form
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
           if (!value.trim()) {
-            setError(isCode ? 'Type your arrival code' : 'Type your vehicle registration');
+            setError(isCode ? t('entry.codeTitle') : t('entry.plateTitle'));
             return;
           }
           setError(null);
@@ -106,7 +114,7 @@ export function EntryScreen({
         <Stack gap="lg">
           <TextInput
             {...bigInput}
-            label={isCode ? 'Arrival code' : 'Vehicle registration'}
+            label={isCode ? t('entry.codeLabel') : t('entry.plateLabel')}
             value={value}
             onChange={(event) => setValue(event.currentTarget.value.toUpperCase())}
             autoComplete="off"
@@ -117,7 +125,7 @@ export function EntryScreen({
             data-autofocus
           />
           <BigButton type="submit" color="indigo.9" loading={isBusy}>
-            Check in
+            {t('entry.checkIn')}
           </BigButton>
           <BackButton onClick={onBack} />
         </Stack>
@@ -126,23 +134,25 @@ export function EntryScreen({
   );
 }
 
-const at = (iso: string, timeZone: string) => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(iso));
+const at = (iso: string, timeZone: string, language: Language) =>
+  new Intl.DateTimeFormat(intlLocale(language), { hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(iso));
 
 export function ResultScreen({ result, timeZone, onDone }: { result: KioskCheckInResult; timeZone: string; onDone: () => void }) {
-  const facts = `${result.vehicleRegistration} · ${result.tsrNumber} · booked ${at(result.startTime, timeZone)}`;
+  const { t, language } = useT('kiosk');
+  const facts = `${result.vehicleRegistration} · ${result.tsrNumber} · ${t('result.booked', { time: at(result.startTime, timeZone, language) })}`;
   if (result.outcome === 'go_to_bay') {
     return (
       <Stack gap="lg" data-testid="kiosk-result" data-outcome="go_to_bay">
         <Group gap="md" wrap="nowrap">
           <IconCircleCheck size={64} color="var(--mantine-color-green-9)" aria-hidden />
-          <ScreenTitle testId="kiosk-go-to-bay">Go to bay {result.bayName}</ScreenTitle>
+          <ScreenTitle testId="kiosk-go-to-bay">{t('result.goToBay', { bay: result.bayName })}</ScreenTitle>
         </Group>
-        <Text fz={26}>You have been called. Drive to bay {result.bayName} now.</Text>
+        <Text fz={26}>{t('result.called', { bay: result.bayName })}</Text>
         <Text fz={20} c="dark.6">
           {facts}
         </Text>
         <BigButton onClick={onDone} color="green.9">
-          Done
+          {t('done')}
         </BigButton>
       </Stack>
     );
@@ -152,14 +162,14 @@ export function ResultScreen({ result, timeZone, onDone }: { result: KioskCheckI
       <Stack gap="lg" data-testid="kiosk-result" data-outcome="wait">
         <Group gap="md" wrap="nowrap">
           <IconClockHour4 size={64} color="var(--mantine-color-indigo-9)" aria-hidden />
-          <ScreenTitle testId="kiosk-wait">Please wait — you will be called (position {result.position})</ScreenTitle>
+          <ScreenTitle testId="kiosk-wait">{t('result.wait', { position: result.position })}</ScreenTitle>
         </Group>
-        <Text fz={26}>You are checked in. Wait in the lorry park: this screen shows your bay as soon as the dock calls you.</Text>
+        <Text fz={26}>{t('result.waitText')}</Text>
         <Text fz={20} c="dark.6">
           {facts}
         </Text>
         <BigButton onClick={onDone} variant="default" c="dark.9">
-          Done
+          {t('done')}
         </BigButton>
       </Stack>
     );
@@ -168,7 +178,7 @@ export function ResultScreen({ result, timeZone, onDone }: { result: KioskCheckI
     <Stack gap="lg" data-testid="kiosk-result" data-outcome="refused">
       <Group gap="md" wrap="nowrap">
         <IconHandStop size={64} color="var(--mantine-color-orange-9)" aria-hidden />
-        <ScreenTitle testId="kiosk-refused">{result.reason === 'too_early' ? 'Not yet' : 'Not checked in'}</ScreenTitle>
+        <ScreenTitle testId="kiosk-refused">{result.reason === 'too_early' ? t('result.notYet') : t('result.notCheckedIn')}</ScreenTitle>
       </Group>
       <Text fz={28} fw={700}>
         {result.message}
@@ -177,21 +187,22 @@ export function ResultScreen({ result, timeZone, onDone }: { result: KioskCheckI
       <Text fz={20} c="dark.6">
         {facts}
       </Text>
-      <BigButton onClick={onDone}>Start over</BigButton>
+      <BigButton onClick={onDone}>{t('result.startOver')}</BigButton>
     </Stack>
   );
 }
 
 export function NotFoundScreen({ message, onWalkIn, onRetry }: { message: string; onWalkIn: () => void; onRetry: () => void }) {
+  const { t } = useT('kiosk');
   return (
     <Stack gap="lg" data-testid="kiosk-result" data-outcome="not_found">
-      <ScreenTitle>No booking found</ScreenTitle>
+      <ScreenTitle>{t('notFound.title')}</ScreenTitle>
       <Text fz={24}>{message}</Text>
       <BigButton color="indigo.9" onClick={onWalkIn}>
-        Register as walk-in
+        {t('walkIn.title')}
       </BigButton>
       <BigButton variant="default" c="dark.9" onClick={onRetry}>
-        Try again
+        {t('tryAgain')}
       </BigButton>
     </Stack>
   );
@@ -202,12 +213,15 @@ type WalkInValues = { plate: string; company: string; driverName: string; phone:
 export function WalkInScreen({ initialPlate, isBusy, problem, onSubmit, onBack }: { initialPlate: string; isBusy: boolean; problem: string | null; onSubmit: (input: KioskWalkInRequestInput) => void; onBack: () => void }) {
   const [values, setValues] = useState<WalkInValues>({ plate: initialPlate, company: '', driverName: '', phone: '', bookingType: 'delivery' });
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const { t } = useT('kiosk');
+  const { t: tPortal } = useT('portal');
+  const translateMessage = useTranslateMessage();
   const set = (key: keyof WalkInValues) => (event: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [key]: key === 'plate' ? event.currentTarget.value.toUpperCase() : event.currentTarget.value }));
   const submit = () => {
     const input: KioskWalkInRequestInput = { plate: values.plate, company: values.company, driverName: values.driverName || undefined, phone: values.phone || undefined, bookingType: values.bookingType };
     const parsed = kioskWalkInRequestSchema.safeParse(input);
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), translateMessage(issue.message)])));
       return;
     }
     setErrors({});
@@ -215,8 +229,8 @@ export function WalkInScreen({ initialPlate, isBusy, problem, onSubmit, onBack }
   };
   return (
     <Stack gap="lg">
-      <ScreenTitle>Register as walk-in</ScreenTitle>
-      <Text fz={22}>No booking? Tell the gate house who you are: the dock accepts your request or tells you what to do.</Text>
+      <ScreenTitle>{t('walkIn.title')}</ScreenTitle>
+      <Text fz={22}>{t('walkIn.text')}</Text>
       <form
         noValidate
         onSubmit={(event) => {
@@ -225,13 +239,13 @@ export function WalkInScreen({ initialPlate, isBusy, problem, onSubmit, onBack }
         }}
       >
         <Stack gap="md">
-          <TextInput {...bigInput} label="Vehicle registration" withAsterisk value={values.plate} onChange={set('plate')} error={errors.plate} autoComplete="off" autoCapitalize="characters" />
-          <TextInput {...bigInput} label="Company" withAsterisk value={values.company} onChange={set('company')} error={errors.company} autoComplete="organization" />
-          <TextInput {...bigInput} label="Driver name" value={values.driverName} onChange={set('driverName')} error={errors.driverName} autoComplete="name" />
-          <TextInput {...bigInput} label="Phone" type="tel" value={values.phone} onChange={set('phone')} error={errors.phone} autoComplete="tel" />
+          <TextInput {...bigInput} label={t('walkIn.plate')} withAsterisk value={values.plate} onChange={set('plate')} error={errors.plate} autoComplete="off" autoCapitalize="characters" />
+          <TextInput {...bigInput} label={t('walkIn.company')} withAsterisk value={values.company} onChange={set('company')} error={errors.company} autoComplete="organization" />
+          <TextInput {...bigInput} label={t('walkIn.driverName')} value={values.driverName} onChange={set('driverName')} error={errors.driverName} autoComplete="name" />
+          <TextInput {...bigInput} label={t('walkIn.phone')} type="tel" value={values.phone} onChange={set('phone')} error={errors.phone} autoComplete="tel" />
           <Stack gap={6}>
             <Text fz={22} fw={500} id="walk-in-type-label">
-              Delivery or pickup
+              {t('walkIn.type')}
             </Text>
             <SegmentedControl
               aria-labelledby="walk-in-type-label"
@@ -240,7 +254,7 @@ export function WalkInScreen({ initialPlate, isBusy, problem, onSubmit, onBack }
               color="indigo.9"
               value={values.bookingType}
               onChange={(value) => setValues((v) => ({ ...v, bookingType: value as BookingType }))}
-              data={BOOKING_TYPES.map((t) => ({ value: t, label: BOOKING_TYPE_LABELS[t] }))}
+              data={BOOKING_TYPES.map((type) => ({ value: type, label: tPortal(`bookingType.${type}`) }))}
               styles={{ label: { fontSize: 22, minHeight: 60, display: 'flex', alignItems: 'center', justifyContent: 'center' } }}
             />
           </Stack>
@@ -250,9 +264,9 @@ export function WalkInScreen({ initialPlate, isBusy, problem, onSubmit, onBack }
             </Alert>
           ) : null}
           <BigButton type="submit" color="indigo.9" loading={isBusy}>
-            Send request
+            {t('walkIn.send')}
           </BigButton>
-          <BackButton onClick={onBack} label="Cancel" />
+          <BackButton onClick={onBack} label={t('cancel')} />
         </Stack>
       </form>
     </Stack>
@@ -260,14 +274,15 @@ export function WalkInScreen({ initialPlate, isBusy, problem, onSubmit, onBack }
 }
 
 export function WalkInSentScreen({ onDone }: { onDone: () => void }) {
+  const { t } = useT('kiosk');
   return (
     <Stack gap="lg" data-testid="kiosk-result" data-outcome="walk_in_sent">
       <Group gap="md" wrap="nowrap">
         <IconCircleCheck size={64} color="var(--mantine-color-green-9)" aria-hidden />
-        <ScreenTitle>Request sent</ScreenTitle>
+        <ScreenTitle>{t('walkIn.sentTitle')}</ScreenTitle>
       </Group>
-      <Text fz={26}>The gate house has your request. Please wait in the lorry park: staff will tell you where to go.</Text>
-      <BigButton onClick={onDone}>Done</BigButton>
+      <Text fz={26}>{t('walkIn.sentText')}</Text>
+      <BigButton onClick={onDone}>{t('done')}</BigButton>
     </Stack>
   );
 }

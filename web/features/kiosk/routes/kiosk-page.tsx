@@ -4,6 +4,8 @@ import { useCallback, useEffect, useState } from 'react';
 import type { KioskCheckInInput, KioskCheckInResult, KioskWalkInRequestInput } from '../../../../domain/kiosk';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { I18nProvider, useT } from '../../../i18n/index';
+import { LanguagePicker } from '../../../i18n/language-picker';
 import { checkInAtKiosk, getKioskBookingStatus, getKioskLogo, getKioskMe, readKioskSecret, requestWalkIn, saveKioskSecret, takeSecretFromLocation } from '../api/kiosk-api';
 import { KioskSetup } from '../components/kiosk-setup';
 import { EntryScreen, NotFoundScreen, ResultScreen, ScanScreen, StartScreen, WalkInScreen, WalkInSentScreen } from '../components/kiosk-screens';
@@ -41,8 +43,18 @@ const STATUS_POLL_MS = 3_000;
 const SECRET_PROBLEMS = new Set(['kiosk_secret_required', 'kiosk_unknown', 'kiosk_revoked', 'kiosk_inactive']);
 const isSecretProblem = (error: unknown) => error instanceof ApiError && error.status === 401 && SECRET_PROBLEMS.has(error.code);
 
+/** /kiosk, in the driver's language (issue 27): the picker is in the header. */
 export default function KioskPage() {
-  usePageTitle('Gate kiosk');
+  return (
+    <I18nProvider>
+      <Kiosk />
+    </I18nProvider>
+  );
+}
+
+function Kiosk() {
+  const { t } = useT('kiosk');
+  usePageTitle(t('pageTitle'));
   const [secret, setSecret] = useState<string | null>(() => {
     const fromLink = takeSecretFromLocation();
     if (fromLink) saveKioskSecret(fromLink);
@@ -63,13 +75,15 @@ export default function KioskPage() {
     content = me.isError ? (
       <Stack p="xl" gap="md" role="alert">
         <Text fz={28} fw={700}>
-          The kiosk cannot reach Baywise.
+          {t('page.cannotReach')}
         </Text>
-        <Text fz={22}>{errorMessage(me.error, 'Check the network connection.')} It tries again on its own.</Text>
+        <Text fz={22}>
+          {errorMessage(me.error, t('page.checkNetwork'))} {t('page.retries')}
+        </Text>
       </Stack>
     ) : (
       <Group justify="center" p="xl">
-        <Loader size="xl" aria-label="Starting the kiosk" />
+        <Loader size="xl" aria-label={t('page.starting')} />
       </Group>
     );
   } else {
@@ -86,11 +100,14 @@ export default function KioskPage() {
               {me.data ? me.data.orgName : 'Baywise'}
             </Text>
           </Group>
-          {me.data ? (
-            <Text fz={{ base: 18, sm: 22 }} ta="right" style={{ flexShrink: 0 }}>
-              {me.data.siteName}
-            </Text>
-          ) : null}
+          <Group gap="md" wrap="nowrap" style={{ flexShrink: 0 }}>
+            {me.data ? (
+              <Text fz={{ base: 18, sm: 22 }} ta="right">
+                {me.data.siteName}
+              </Text>
+            ) : null}
+            <LanguagePicker />
+          </Group>
         </Group>
       </Box>
       <Box component="main" px={{ base: 'md', sm: 'xl' }} py="xl" maw={900} w="100%" mx="auto" style={{ flex: 1 }}>
@@ -101,6 +118,7 @@ export default function KioskPage() {
 }
 
 function KioskFlow({ secret, timeZone, onSecretRefused }: { secret: string; timeZone: string; onSecretRefused: () => void }) {
+  const { t } = useT('kiosk');
   const [screen, setScreen] = useState<Screen>({ kind: 'start' });
   const [entryProblem, setEntryProblem] = useState<string | null>(null);
   const restart = useCallback(() => {
@@ -122,7 +140,7 @@ function KioskFlow({ secret, timeZone, onSecretRefused }: { secret: string; time
         setScreen({ kind: 'not_found', message: error.message, plate: input.plate ?? '' });
         return;
       }
-      const message = errorMessage(error, 'The check-in did not go through. Try again, or report to the gate house.');
+      const message = errorMessage(error, t('page.checkInFailed'));
       if (screen.kind === 'scan') setScreen({ kind: 'code' });
       setEntryProblem(message);
     },
@@ -175,7 +193,7 @@ function KioskFlow({ secret, timeZone, onSecretRefused }: { secret: string; time
     case 'scan':
       return checkIn.isPending ? (
         <Group justify="center" p="xl">
-          <Loader size="xl" aria-label="Checking in" />
+          <Loader size="xl" aria-label={t('page.checkingIn')} />
         </Group>
       ) : (
         <ScanScreen onCode={(code) => checkIn.mutate({ code })} onBack={restart} />
@@ -205,7 +223,7 @@ function KioskFlow({ secret, timeZone, onSecretRefused }: { secret: string; time
         <WalkInScreen
           initialPlate={screen.plate}
           isBusy={walkIn.isPending}
-          problem={walkIn.error ? errorMessage(walkIn.error, 'The request was not sent. Try again, or report to the gate house.') : null}
+          problem={walkIn.error ? errorMessage(walkIn.error, t('page.walkInFailed')) : null}
           onSubmit={(input) => walkIn.mutate(input)}
           onBack={restart}
         />

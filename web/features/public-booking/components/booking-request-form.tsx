@@ -29,13 +29,10 @@ import { MAX_VEHICLE_HEIGHT_M, MAX_VEHICLE_LENGTH_M, normalizeDuration } from '.
 import { DEFAULT_DURATION_MIN, MAX_DURATION_MIN, MIN_DURATION_MIN } from '../../../../domain/constants';
 import {
   BOOKING_TYPES,
-  BOOKING_TYPE_LABELS,
-  SPECIAL_ACCESS_LABELS,
   SPECIAL_ACCESS_NEEDS,
   TSR_SYSTEM_LABELS,
   TSR_SYSTEM_TYPES,
   VEHICLE_TYPES,
-  VEHICLE_TYPE_LABELS,
   type BookingType,
 } from '../../../../domain/enums';
 import { ApiError } from '../../../lib/api-client';
@@ -51,6 +48,8 @@ import { DocumentUpload } from './document-upload';
 import { FormSection } from './form-section';
 import { SlotGrid } from './slot-grid';
 import { SelectField } from '../../../components/ui/select-field';
+import { useT } from '../../../i18n/index';
+import { useTranslateMessage } from '../../../i18n/validation';
 
 /** Spec §3 "Booking request form state" (the organization is chosen outside the form). */
 export type BookingFormValues = {
@@ -172,6 +171,8 @@ export function BookingRequestForm({ orgId, organizationSection, onSubmitted, in
   const [idempotencyKey, renewIdempotencyKey] = useIdempotencyKey();
   const createBooking = useCreateBooking();
   const values = form.values;
+  const { t, language } = useT('portal');
+  const translateMessage = useTranslateMessage();
 
   const { setFieldValue } = form;
   const clearSlot = useCallback(() => setFieldValue('slot', null), [setFieldValue]);
@@ -209,22 +210,22 @@ export function BookingRequestForm({ orgId, organizationSection, onSubmitted, in
     try {
       validator = await loadRequestValidator();
     } catch {
-      toast.error('Submission Failed', 'The form could not be checked: reload the page and try again.');
+      toast.error(t('toast.submissionFailed'), t('toast.formNotChecked'));
       return;
     }
     const result = validator.validateBookingRequest(input);
     if (!result.ok) {
-      form.setErrors(validator.fieldErrors(input));
-      toast.error('Validation Error', validator.formatValidationError(result.messages));
+      form.setErrors(Object.fromEntries(Object.entries(validator.fieldErrors(input)).map(([field, message]) => [field, typeof message === 'string' ? translateMessage(message) : message])));
+      toast.error(t('toast.validationError'), validator.formatValidationError(result.messages.map(translateMessage)));
       return;
     }
     const tsrNumber = result.data.tsrNumber;
     createBooking.mutate(
-      { data: result.data, documents, idempotencyKey },
+      { data: { ...result.data, language }, documents, idempotencyKey },
       {
         onSuccess: (booking) => {
           toast.clear(); // no stale 'Validation Error' beside the success
-          toast.success('Booking Submitted Successfully', `Your booking request has been submitted. Reference: ${tsrNumber}`);
+          toast.success(t('toast.submitted'), t('toast.submittedText', { reference: tsrNumber }));
           form.reset();
           setDocuments([]);
           renewIdempotencyKey();
@@ -232,14 +233,14 @@ export function BookingRequestForm({ orgId, organizationSection, onSubmitted, in
         },
         onError: (error) => {
           if (!(error instanceof ApiError)) {
-            toast.error('Submission Failed', 'Failed to submit booking request');
+            toast.error(t('toast.submissionFailed'), t('toast.failedToSubmit'));
           } else if (error.code === 'no_available_bay') {
-            toast.error('No Available Bay', NO_AVAILABLE_BAY);
+            toast.error(t('toast.noAvailableBay'), translateMessage(NO_AVAILABLE_BAY));
             void availability.refetch();
           } else if (error.code === 'validation_error') {
-            toast.error('Validation Error', error.message);
+            toast.error(t('toast.validationError'), translateMessage(error.message));
           } else {
-            toast.error('Submission Failed', error.message || 'Failed to submit booking request');
+            toast.error(t('toast.submissionFailed'), error.message ? translateMessage(error.message) : t('toast.failedToSubmit'));
           }
         },
       },
@@ -264,33 +265,33 @@ export function BookingRequestForm({ orgId, organizationSection, onSubmitted, in
   };
 
   return (
-    <form onSubmit={(event) => void handleSubmit(event)} onFocusCapture={() => void loadRequestValidator().catch(() => undefined)} noValidate aria-label="Booking request">
+    <form onSubmit={(event) => void handleSubmit(event)} onFocusCapture={() => void loadRequestValidator().catch(() => undefined)} noValidate aria-label={t('form.aria')}>
       <Stack gap="lg">
         {organizationSection}
         {savedDetails?.(form.setValues)}
 
-        <FormSection title="TSR Information" icon={<IconTicket size={22} color={iconColor} aria-hidden />}>
+        <FormSection title={t('form.tsrSection')} icon={<IconTicket size={22} color={iconColor} aria-hidden />}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput
-              label="TSR Number"
-              placeholder="e.g. TSR-2025-00123"
+              label={t('form.tsrNumber')}
+              placeholder={t('form.tsrNumberPlaceholder')}
               withAsterisk
               autoComplete="off"
               {...form.getInputProps('tsrNumber')}
             />
             <SelectField
-              label="TSR System Type"
+              label={t('form.tsrSystemType')}
               data={[
-                { value: '', label: 'Select system' },
-                ...TSR_SYSTEM_TYPES.map((t) => ({ value: t, label: TSR_SYSTEM_LABELS[t] })),
+                { value: '', label: t('form.selectSystem') },
+                ...TSR_SYSTEM_TYPES.map((type) => ({ value: type, label: type === 'other' ? t('tsrSystem.other') : TSR_SYSTEM_LABELS[type] })),
               ]}
               {...form.getInputProps('tsrSystemType')}
             />
           </SimpleGrid>
           <TextInput
             mt="md"
-            label="TSR URL"
-            description="Optional link to the request in your scheduling system"
+            label={t('form.tsrUrl')}
+            description={t('form.tsrUrlHelp')}
             placeholder="https://"
             type="url"
             inputMode="url"
@@ -298,29 +299,29 @@ export function BookingRequestForm({ orgId, organizationSection, onSubmitted, in
           />
         </FormSection>
 
-        <FormSection title="Company & Contact Details" icon={<IconBuilding size={22} color={iconColor} aria-hidden />}>
+        <FormSection title={t('form.companySection')} icon={<IconBuilding size={22} color={iconColor} aria-hidden />}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label="Company Name" withAsterisk autoComplete="organization" {...form.getInputProps('tenantName')} />
-            <TextInput label="Contact Name" withAsterisk autoComplete="name" {...form.getInputProps('contactName')} />
-            <TextInput label="Email" type="email" withAsterisk autoComplete="email" {...form.getInputProps('tenantEmail')} />
-            <TextInput label="Phone" type="tel" autoComplete="tel" {...form.getInputProps('tenantPhone')} />
+            <TextInput label={t('form.companyName')} withAsterisk autoComplete="organization" {...form.getInputProps('tenantName')} />
+            <TextInput label={t('form.contactName')} withAsterisk autoComplete="name" {...form.getInputProps('contactName')} />
+            <TextInput label={t('form.email')} type="email" withAsterisk autoComplete="email" {...form.getInputProps('tenantEmail')} />
+            <TextInput label={t('form.phone')} type="tel" autoComplete="tel" {...form.getInputProps('tenantPhone')} />
           </SimpleGrid>
         </FormSection>
 
-        <FormSection title="Booking Details" icon={<IconCalendarEvent size={22} color={iconColor} aria-hidden />}>
+        <FormSection title={t('form.bookingSection')} icon={<IconCalendarEvent size={22} color={iconColor} aria-hidden />}>
           <Stack gap="md">
-            <Radio.Group label="Booking Type" {...form.getInputProps('bookingType')}>
+            <Radio.Group label={t('form.bookingType')} {...form.getInputProps('bookingType')}>
               <Group mt={6} gap="lg">
-                {BOOKING_TYPES.map((t) => (
-                  <Radio key={t} value={t} label={BOOKING_TYPE_LABELS[t]} />
+                {BOOKING_TYPES.map((type) => (
+                  <Radio key={type} value={type} label={t(`bookingType.${type}`)} />
                 ))}
               </Group>
             </Radio.Group>
             {siteChoice ? (
               <SelectField
-                label="Site"
-                description="This organization lets you choose the site: the time slots are those of the chosen site."
-                data={[{ value: '', label: 'Any site (best fit)' }, ...siteChoice.map((s) => ({ value: s.id, label: s.name }))]}
+                label={t('form.site')}
+                description={t('form.siteHelp')}
+                data={[{ value: '', label: t('form.anySite') }, ...siteChoice.map((s) => ({ value: s.id, label: s.name }))]}
                 value={values.siteId}
                 onChange={(event) => {
                   setFieldValue('siteId', event.currentTarget.value);
@@ -330,7 +331,7 @@ export function BookingRequestForm({ orgId, organizationSection, onSubmitted, in
             ) : null}
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <DateField
-                label="Date"
+                label={t('form.date')}
                 withAsterisk
                 minDate={dateRange?.minDate ?? todayIsoDate()}
                 maxDate={dateRange?.maxDate}
@@ -342,7 +343,7 @@ export function BookingRequestForm({ orgId, organizationSection, onSubmitted, in
                 error={form.errors.date}
               />
               <TextInput
-                label="Expected Duration (minutes)"
+                label={t('form.duration')}
                 type="number"
                 inputMode="numeric"
                 min={MIN_DURATION_MIN}
@@ -354,7 +355,7 @@ export function BookingRequestForm({ orgId, organizationSection, onSubmitted, in
             </SimpleGrid>
             {values.date && !orgId ? (
               <Text size="sm" c="gray.7">
-                Choose an organization to see the available time slots.
+                {t('form.chooseOrgFirst')}
               </Text>
             ) : values.date ? (
               <SlotGrid
@@ -363,12 +364,12 @@ export function BookingRequestForm({ orgId, organizationSection, onSubmitted, in
                 isError={availability.isError}
                 selectedSlot={values.slot}
                 onSelect={(time) => setFieldValue('slot', time)}
-                label="Time Slot"
+                label={t('form.timeSlot')}
                 clearedNotice={availability.clearedNotice}
               />
             ) : (
               <Text size="sm" c="gray.7">
-                Choose a date to see the available time slots.
+                {t('form.chooseDateFirst')}
               </Text>
             )}
             {form.errors.slot && values.date ? (
@@ -380,19 +381,19 @@ export function BookingRequestForm({ orgId, organizationSection, onSubmitted, in
         </FormSection>
 
         <FormSection
-          title="Vehicle Information"
+          title={t('form.vehicleSection')}
           icon={<IconTruck size={22} color={iconColor} aria-hidden />}
-          description="Bays are matched to your vehicle's height, length and special access needs."
+          description={t('form.vehicleHelp')}
         >
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <SelectField
-              label="Vehicle Type"
+              label={t('form.vehicleType')}
               withAsterisk
-              data={[{ value: '', label: 'Select vehicle type' }, ...VEHICLE_TYPES.map((t) => ({ value: t, label: VEHICLE_TYPE_LABELS[t] }))]}
+              data={[{ value: '', label: t('form.selectVehicleType') }, ...VEHICLE_TYPES.map((type) => ({ value: type, label: t(`vehicleType.${type}`) }))]}
               {...form.getInputProps('vehicleType')}
             />
             <TextInput
-              label="Vehicle Registration"
+              label={t('form.vehicleRegistration')}
               withAsterisk
               autoComplete="off"
               autoCapitalize="characters"
@@ -400,7 +401,7 @@ export function BookingRequestForm({ orgId, organizationSection, onSubmitted, in
               onChange={onRegistrationChange}
             />
             <TextInput
-              label="Vehicle Height (m)"
+              label={t('form.vehicleHeight')}
               withAsterisk
               type="number"
               inputMode="decimal"
@@ -410,7 +411,7 @@ export function BookingRequestForm({ orgId, organizationSection, onSubmitted, in
               {...form.getInputProps('vehicleHeightM')}
             />
             <TextInput
-              label="Vehicle Length (m)"
+              label={t('form.vehicleLength')}
               type="number"
               inputMode="decimal"
               min={0}
@@ -419,19 +420,19 @@ export function BookingRequestForm({ orgId, organizationSection, onSubmitted, in
               {...form.getInputProps('vehicleLengthM')}
             />
           </SimpleGrid>
-          <Checkbox.Group mt="md" label="Special Access Needs" {...form.getInputProps('specialAccessNeeds')}>
+          <Checkbox.Group mt="md" label={t('form.specialAccess')} {...form.getInputProps('specialAccessNeeds')}>
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" mt={6}>
               {SPECIAL_ACCESS_NEEDS.map((need) => (
-                <Checkbox key={need} value={need} label={SPECIAL_ACCESS_LABELS[need]} />
+                <Checkbox key={need} value={need} label={t(`specialAccess.${need}`)} />
               ))}
             </SimpleGrid>
           </Checkbox.Group>
         </FormSection>
 
-        <FormSection title="Goods Information" icon={<IconPackage size={22} color={iconColor} aria-hidden />}>
+        <FormSection title={t('form.goodsSection')} icon={<IconPackage size={22} color={iconColor} aria-hidden />}>
           <Textarea
-            label="Goods Description"
-            placeholder="What is being delivered or collected: items, pallets, weight, handling notes"
+            label={t('form.goodsDescription')}
+            placeholder={t('form.goodsPlaceholder')}
             rows={3}
             styles={growingTextarea}
             {...form.getInputProps('goodsDescription')}
@@ -439,25 +440,25 @@ export function BookingRequestForm({ orgId, organizationSection, onSubmitted, in
         </FormSection>
 
         <FormSection
-          title="Document Upload"
+          title={t('form.documentSection')}
           icon={<IconFileUpload size={22} color={iconColor} aria-hidden />}
-          description="Consignment note, dangerous goods declaration, induction certificate or other documents for this booking."
+          description={t('form.documentHelp')}
         >
           <DocumentUpload files={documents} onChange={setDocuments} disabled={isBusy} />
         </FormSection>
 
-        <FormSection title="Compliance & Terms" icon={<IconShieldCheck size={22} color={iconColor} aria-hidden />}>
+        <FormSection title={t('form.complianceSection')} icon={<IconShieldCheck size={22} color={iconColor} aria-hidden />}>
           <Stack gap="sm">
             <Checkbox
-              label="The driver has completed the site induction"
+              label={t('form.induction')}
               {...form.getInputProps('driverInductionCompleted', { type: 'checkbox' })}
             />
             <Checkbox
               label={
                 <>
-                  I accept the{' '}
+                  {t('form.acceptTermsBefore')}{' '}
                   <Anchor href="/book/terms" target="_blank" rel="noopener" inherit>
-                    terms and conditions
+                    {t('form.termsLink')}
                   </Anchor>
                 </>
               }
@@ -466,10 +467,10 @@ export function BookingRequestForm({ orgId, organizationSection, onSubmitted, in
           </Stack>
         </FormSection>
 
-        <FormSection title="Additional Notes" icon={<IconNotes size={22} color={iconColor} aria-hidden />}>
+        <FormSection title={t('form.notesSection')} icon={<IconNotes size={22} color={iconColor} aria-hidden />}>
           <Textarea
-            label="Notes"
-            placeholder="Anything the site should know before you arrive"
+            label={t('form.notes')}
+            placeholder={t('form.notesPlaceholder')}
             rows={3}
             styles={growingTextarea}
             {...form.getInputProps('notes')}
@@ -478,11 +479,11 @@ export function BookingRequestForm({ orgId, organizationSection, onSubmitted, in
 
         <Stack gap={4} align="stretch">
           <Button type="submit" size="md" disabled={!canSubmit}>
-            {isBusy ? 'Submitting...' : 'Submit Booking Request'}
+            {isBusy ? t('form.submitting') : t('form.submit')}
           </Button>
           {!values.date || !values.slot ? (
             <Text size="sm" c="gray.7" ta="center">
-              Choose a date and a time slot to submit.
+              {t('form.chooseDateAndSlot')}
             </Text>
           ) : null}
         </Stack>

@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { REVIEW_PROMISE_HOURS } from '../../../../domain/constants';
 import type { CreatedBooking } from '../api/types';
 import { ArrivalQr } from './arrival-qr';
-import { bookingStatusLabel } from '../utils/booking-status';
 import { formatSiteTimeRange } from '../utils/format';
+import { useT } from '../../../i18n/index';
 
 /** The in-app path of the manage link, whatever host the server put in front of it. */
 function managePathOf(manageUrl: string | null | undefined): string | null {
@@ -21,6 +21,7 @@ function managePathOf(manageUrl: string | null | undefined): string | null {
 /** What the haulier sees once a request has been accepted (spec §2). */
 export function BookingSubmitted({ booking, tsrNumber }: { booking: CreatedBooking; tsrNumber: string }) {
   const managePath = managePathOf(booking.manageUrl);
+  const { t, language } = useT('portal');
   return (
     <Card withBorder radius="md" padding="xl" maw={640} mx="auto">
       <Stack align="center" gap="md" ta="center">
@@ -28,65 +29,62 @@ export function BookingSubmitted({ booking, tsrNumber }: { booking: CreatedBooki
           <IconCircleCheck size={40} aria-hidden />
         </ThemeIcon>
         <Title order={1} size="h2">
-          Booking Request Submitted!
+          {t('submitted.title')}
         </Title>
         {booking.status === 'pending' ? (
-          <Text>
-            A confirmation email will arrive shortly. The operations team will review your request within {REVIEW_PROMISE_HOURS} hours
-            during business hours.
-          </Text>
+          <Text>{t('submitted.pending', { hours: REVIEW_PROMISE_HOURS })}</Text>
         ) : (
-          <Text>A confirmation email will arrive shortly. Your booking is approved: please arrive on time and check in at the gate.</Text>
+          <Text>{t('submitted.approved')}</Text>
         )}
 
-        <Table withTableBorder variant="vertical" fz="sm" ta="left" w="100%" aria-label="Your booking">
+        <Table withTableBorder variant="vertical" fz="sm" ta="left" w="100%" aria-label={t('submitted.table')}>
           <Table.Tbody>
             <Table.Tr>
-              <Table.Th w="40%">Reference</Table.Th>
+              <Table.Th w="40%">{t('submitted.reference')}</Table.Th>
               <Table.Td>{booking.reference}</Table.Td>
             </Table.Tr>
             {tsrNumber !== booking.reference ? (
               <Table.Tr>
-                <Table.Th>TSR number</Table.Th>
+                <Table.Th>{t('submitted.tsrNumber')}</Table.Th>
                 <Table.Td>{tsrNumber}</Table.Td>
               </Table.Tr>
             ) : null}
             <Table.Tr>
-              <Table.Th>Site and bay</Table.Th>
+              <Table.Th>{t('submitted.siteAndBay')}</Table.Th>
               <Table.Td>
                 {booking.siteName}, {booking.bayName}
               </Table.Td>
             </Table.Tr>
             <Table.Tr>
-              <Table.Th>Time</Table.Th>
-              <Table.Td>{formatSiteTimeRange(booking.startTime, booking.endTime, booking.timeZone)}</Table.Td>
+              <Table.Th>{t('submitted.time')}</Table.Th>
+              <Table.Td>{formatSiteTimeRange(booking.startTime, booking.endTime, booking.timeZone, language)}</Table.Td>
             </Table.Tr>
             <Table.Tr>
-              <Table.Th>Status</Table.Th>
-              <Table.Td>{bookingStatusLabel(booking.status)}</Table.Td>
+              <Table.Th>{t('submitted.status')}</Table.Th>
+              <Table.Td>{t(`status.${booking.status}`)}</Table.Td>
             </Table.Tr>
           </Table.Tbody>
         </Table>
         <ArrivalQr code={booking.arrivalCode} />
         <Text size="sm" c="gray.7">
-          Show this code at the gate on the day: scan it at the gate kiosk, or read it out to the gate staff.
+          {t('submitted.showCode')}
         </Text>
         <Text size="sm" c="gray.7">
-          The e-mail contains a calendar file and a private link to check, move or cancel this booking.
-          {booking.documents ? ` ${booking.documents} document${booking.documents === 1 ? '' : 's'} attached.` : ''}
+          {t('submitted.emailContains')}
+          {booking.documents ? ` ${t('submitted.documents', { count: booking.documents })}` : ''}
         </Text>
         {managePath ? (
           <Anchor component={Link} to={managePath} size="sm">
-            View, move or cancel this booking
+            {t('submitted.manageLink')}
           </Anchor>
         ) : null}
 
         <Group justify="center" gap="sm" mt="sm">
           <Button component={Link} to="/book">
-            Submit Another Booking
+            {t('submitted.another')}
           </Button>
           <Button component={Link} to="/" variant="default">
-            Back to Home
+            {t('submitted.home')}
           </Button>
         </Group>
       </Stack>

@@ -4,6 +4,8 @@ import { toast } from '../../../lib/toast';
 import { useCancelManagedBooking } from '../api/cancel-managed-booking';
 import type { ManagedBooking } from '../api/types';
 import { formatSiteTimeRange } from '../utils/format';
+import { useT } from '../../../i18n/index';
+import { useTranslateMessage } from '../../../i18n/validation';
 
 export type CancelBookingModalProps = {
   token: string;
@@ -16,31 +18,36 @@ export type CancelBookingModalProps = {
 export function CancelBookingModal({ token, booking, opened, onClose }: CancelBookingModalProps) {
   const [reason, setReason] = useState('');
   const cancel = useCancelManagedBooking();
+  const { t, language } = useT('portal');
+  const translateMessage = useTranslateMessage();
 
   const confirm = () => {
     cancel.mutate(
       { token, reason: reason.trim() || undefined },
       {
         onSuccess: () => {
-          toast.success('Booking cancelled', `Booking ${booking.reference} has been cancelled and the bay released.`);
+          toast.success(t('cancel.done'), t('cancel.doneText', { reference: booking.reference }));
           setReason('');
           onClose();
         },
-        onError: (error) => toast.error('Cancellation Failed', error.message || 'Failed to cancel the booking'),
+        onError: (error) => toast.error(t('cancel.failed'), error.message ? translateMessage(error.message) : t('cancel.failedText')),
       },
     );
   };
 
   return (
-    <Modal opened={opened} onClose={cancel.isPending ? () => {} : onClose} title="Cancel this booking?" centered>
+    <Modal opened={opened} onClose={cancel.isPending ? () => {} : onClose} title={t('cancel.title')} centered>
       <Stack gap="md">
         <Text size="sm">
-          Booking {booking.reference} at {booking.siteName}, {formatSiteTimeRange(booking.startTime, booking.endTime, booking.timeZone)}{' '}
-          will be cancelled and its bay released. This cannot be undone.
+          {t('cancel.text', {
+            reference: booking.reference,
+            site: booking.siteName,
+            time: formatSiteTimeRange(booking.startTime, booking.endTime, booking.timeZone, language),
+          })}
         </Text>
         <Textarea
-          label="Reason (optional)"
-          placeholder="Let the site know why, e.g. the delivery was postponed"
+          label={t('cancel.reason')}
+          placeholder={t('cancel.reasonPlaceholder')}
           value={reason}
           onChange={(e) => setReason(e.currentTarget.value)}
           maxLength={500}
@@ -49,10 +56,10 @@ export function CancelBookingModal({ token, booking, opened, onClose }: CancelBo
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={cancel.isPending}>
-            Keep booking
+            {t('cancel.keep')}
           </Button>
           <Button color="red.9" onClick={confirm} loading={cancel.isPending}>
-            Cancel booking
+            {t('manage.cancel')}
           </Button>
         </Group>
       </Stack>

@@ -5,6 +5,8 @@ import { MAX_FILES } from '../../../../domain/constants';
 import { DOCUMENT_ACCEPT_ATTRIBUTE, addDocuments } from '../utils/documents';
 import { alertStyles } from '../utils/styles';
 import { formatFileSize } from '../utils/format';
+import { useT } from '../../../i18n/index';
+import { useTranslateMessage } from '../../../i18n/validation';
 
 export type DocumentUploadProps = {
   files: File[];
@@ -21,6 +23,8 @@ export function DocumentUpload({ files, onChange, disabled }: DocumentUploadProp
   const [errors, setErrors] = useState<string[]>([]);
   const [dragging, setDragging] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
+  const { t } = useT('portal');
+  const translateMessage = useTranslateMessage();
 
   const add = (incoming: File[]) => {
     const result = addDocuments(files, incoming);
@@ -66,7 +70,7 @@ export function DocumentUpload({ files, onChange, disabled }: DocumentUploadProp
           ref={inputRef}
           type="file"
           name="documents"
-          aria-label="Documents"
+          aria-label={t('documents.input')}
           multiple
           accept={DOCUMENT_ACCEPT_ATTRIBUTE}
           disabled={disabled}
@@ -81,10 +85,10 @@ export function DocumentUpload({ files, onChange, disabled }: DocumentUploadProp
           <IconUpload size={32} stroke={1.5} color="var(--mantine-primary-color-filled)" aria-hidden />
           <div>
             <Text size="sm" fw={500}>
-              Drag and drop files here, or
+              {t('documents.drop')}
             </Text>
             <Text size="xs" c="gray.7" id="document-upload-hint">
-              PDF, DOC, DOCX, JPG, JPEG or PNG, max 10MB each, up to {MAX_FILES} files
+              {t('documents.hint', { max: MAX_FILES })}
             </Text>
           </div>
           <Button
@@ -93,23 +97,23 @@ export function DocumentUpload({ files, onChange, disabled }: DocumentUploadProp
             disabled={disabled}
             aria-describedby="document-upload-hint"
           >
-            Choose files
+            {t('documents.choose')}
           </Button>
         </Group>
       </Paper>
 
       {errors.length > 0 ? (
-        <Alert color="red" variant="light" styles={alertStyles} title="Some files were not added" role="alert" p="sm">
+        <Alert color="red" variant="light" styles={alertStyles} title={t('documents.notAdded')} role="alert" p="sm">
           <List size="sm" spacing={2}>
             {errors.map((e) => (
-              <List.Item key={e}>{e}</List.Item>
+              <List.Item key={e}>{translateMessage(e)}</List.Item>
             ))}
           </List>
         </Alert>
       ) : null}
 
       {files.length > 0 ? (
-        <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Attached documents">
+        <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('documents.attached')}>
           {files.map((file, index) => (
             <Paper key={`${file.name}-${file.size}-${file.lastModified}`} component="li" withBorder px="sm" py={6} radius="sm">
               <Group justify="space-between" wrap="nowrap" gap="sm">
@@ -126,7 +130,7 @@ export function DocumentUpload({ files, onChange, disabled }: DocumentUploadProp
                   variant="subtle"
                   color="red.9"
                   onClick={() => remove(index)}
-                  aria-label={`Remove ${file.name}`}
+                  aria-label={t('documents.remove', { name: file.name })}
                   disabled={disabled}
                 >
                   <IconX size={16} aria-hidden />

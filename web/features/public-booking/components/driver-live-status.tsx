@@ -2,6 +2,7 @@ import { Card, Group, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck, IconClockHour4, IconTruck, IconTruckLoading } from '@tabler/icons-react';
 import type { ManagedBooking } from '../api/types';
 import { formatSiteTime } from '../utils/format';
+import { useT, type Translate } from '../../../i18n/index';
 
 // The driver's live state on the day (issue 26), at the top of the manage page: where the visit
 // stands, the place in the queue while waiting, and "Go to bay …" the moment the truck is called.
@@ -11,27 +12,27 @@ import { formatSiteTime } from '../utils/format';
 type Live = NonNullable<ManagedBooking['live']>;
 type State = { color: string; icon: React.ReactNode; title: React.ReactNode; text: string; isCalled?: boolean };
 
-function stateOf(booking: ManagedBooking, live: Live): State | null {
+function stateOf(booking: ManagedBooking, live: Live, t: Translate): State | null {
   const at = (iso: string | null) => (iso ? formatSiteTime(iso, booking.timeZone) : null);
   switch (booking.status) {
     case 'pending':
-      return { color: 'yellow', icon: <IconClockHour4 size={28} aria-hidden />, title: 'Today: waiting for approval', text: 'The site has not approved this booking yet. This page updates by itself.' };
+      return { color: 'yellow', icon: <IconClockHour4 size={28} aria-hidden />, title: t('pending.title'), text: t('pending.text') };
     case 'approved': {
       // The manage page's own advice (15 minutes early); the gate's window opens before that.
       const from = at(new Date(new Date(booking.startTime).getTime() - 15 * 60_000).toISOString());
       return {
         color: 'blue',
         icon: <IconTruck size={28} aria-hidden />,
-        title: `Today at ${booking.slot}`,
-        text: `Arrive at the gate from ${from} and check in with your arrival code. This page updates by itself.`,
+        title: t('approved.title', { slot: booking.slot }),
+        text: t('approved.text', { time: from ?? '' }),
       };
     }
     case 'checked_in':
       return {
         color: 'orange',
         icon: <IconClockHour4 size={28} aria-hidden />,
-        title: live.position ? `Please wait — you will be called (position ${live.position})` : 'Please wait — you will be called',
-        text: `Checked in${live.checkedInAt ? ` at ${at(live.checkedInAt)}` : ''}. Stay with your vehicle: this page changes as soon as you are called.`,
+        title: live.position ? t('waiting.titlePosition', { position: live.position }) : t('waiting.title'),
+        text: live.checkedInAt ? t('waiting.checkedInAt', { time: at(live.checkedInAt) ?? '' }) : t('waiting.checkedIn'),
       };
     case 'in_progress':
     case 'overstay':
@@ -40,21 +41,22 @@ function stateOf(booking: ManagedBooking, live: Live): State | null {
         icon: <IconTruckLoading size={28} aria-hidden />,
         title: (
           <>
-            Go to bay <span style={{ whiteSpace: 'nowrap' }}>{live.calledToBay ?? booking.bayName}</span>
+            {t('called.goToBay')} <span style={{ whiteSpace: 'nowrap' }}>{live.calledToBay ?? booking.bayName}</span>
           </>
         ),
-        text: `Called${live.calledAt ? ` at ${at(live.calledAt)}` : ''}. Drive to the bay now.`,
+        text: live.calledAt ? t('called.textAt', { time: at(live.calledAt) ?? '' }) : t('called.text'),
         isCalled: true,
       };
     case 'completed':
-      return { color: 'gray', icon: <IconCircleCheck size={28} aria-hidden />, title: 'Visit completed', text: 'You have checked out. Thank you for your visit.' };
+      return { color: 'gray', icon: <IconCircleCheck size={28} aria-hidden />, title: t('completed.title'), text: t('completed.text') };
     default:
       return null;
   }
 }
 
 export function DriverLiveStatus({ booking }: { booking: ManagedBooking }) {
-  const state = booking.live ? stateOf(booking, booking.live) : null;
+  const { t } = useT('driver');
+  const state = booking.live ? stateOf(booking, booking.live, t) : null;
   if (!state) return null;
   return (
     <Card

@@ -10,6 +10,8 @@ import { useAvailabilityEffects } from '../hooks/use-availability-effects';
 import { todayIn } from '../../../../domain/slot-grid';
 import { formatSiteTimeRange } from '../utils/format';
 import { SlotGrid } from './slot-grid';
+import { useT } from '../../../i18n/index';
+import { useTranslateMessage } from '../../../i18n/validation';
 import { DateField } from '../../../components/ui/date-field';
 
 
@@ -28,6 +30,8 @@ export function MoveBookingPanel({ token, booking, onDone }: MoveBookingPanelPro
   const clearedNotice = useAvailabilityEffects(availability, slot, clearSlot);
   const reschedule = useRescheduleManagedBooking();
   const data = date ? availability.data : undefined;
+  const { t, language } = useT('portal');
+  const translateMessage = useTranslateMessage();
 
   const confirm = () => {
     if (!date || !slot) return;
@@ -35,15 +39,15 @@ export function MoveBookingPanel({ token, booking, onDone }: MoveBookingPanelPro
       { token, date, slot },
       {
         onSuccess: (moved) => {
-          toast.success('Booking moved', `Your booking is now ${formatSiteTimeRange(moved.startTime, moved.endTime, moved.timeZone)}.`);
+          toast.success(t('move.moved'), t('move.movedText', { time: formatSiteTimeRange(moved.startTime, moved.endTime, moved.timeZone, language) }));
           onDone();
         },
         onError: (error) => {
           if (error instanceof ApiError && error.code === 'no_available_bay') {
-            toast.error('No Available Bay', NO_AVAILABLE_BAY);
+            toast.error(t('toast.noAvailableBay'), translateMessage(NO_AVAILABLE_BAY));
             void availability.refetch();
           } else {
-            toast.error('Move Failed', error.message || 'Failed to move the booking');
+            toast.error(t('move.failed'), error.message ? translateMessage(error.message) : t('move.failedText'));
           }
         },
       },
@@ -53,11 +57,10 @@ export function MoveBookingPanel({ token, booking, onDone }: MoveBookingPanelPro
   return (
     <Stack gap="md">
       <Text size="sm">
-        Choose a new date and time for your {booking.durationMin}-minute booking. Only times when a bay that fits your vehicle is free for
-        the whole duration are offered.
+        {t('move.intro', { minutes: booking.durationMin })}
       </Text>
       <DateField
-        label="New date"
+        label={t('move.newDate')}
         minDate={todayIn(booking.timeZone, new Date())}
         value={date}
         onChange={(d) => {
@@ -73,16 +76,16 @@ export function MoveBookingPanel({ token, booking, onDone }: MoveBookingPanelPro
           isError={availability.isError}
           selectedSlot={slot}
           onSelect={setSlot}
-          label="New time slot"
+          label={t('move.newSlot')}
           clearedNotice={clearedNotice}
         />
       ) : null}
       <Group gap="sm">
         <Button onClick={confirm} disabled={!date || !slot || reschedule.isPending} loading={reschedule.isPending}>
-          Confirm new time
+          {t('move.confirm')}
         </Button>
         <Button variant="default" onClick={onDone} disabled={reschedule.isPending}>
-          Keep current time
+          {t('move.keep')}
         </Button>
       </Group>
     </Stack>

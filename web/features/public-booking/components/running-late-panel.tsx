@@ -9,6 +9,8 @@ import { useAcceptLateOffer, useReportRunningLate } from '../api/report-running-
 import type { ManagedBooking } from '../api/types';
 import { formatSiteTime, formatSiteTimeRange } from '../utils/format';
 import { alertStyles } from '../utils/styles';
+import { useT } from '../../../i18n/index';
+import { useTranslateMessage } from '../../../i18n/validation';
 
 // "Running late?" on the manage page (issue 26 item 5, decision 043): on the day of the booking the
 // haulier tells the site when the truck now expects to arrive (site time). When it still fits the
@@ -33,6 +35,8 @@ export function RunningLatePanel({ token, booking }: RunningLatePanelProps) {
   const report = useReportRunningLate();
   const accept = useAcceptLateOffer();
   const tz = booking.timeZone;
+  const { t, language } = useT('portal');
+  const translateMessage = useTranslateMessage();
   const slotTime = formatSiteTime(booking.startTime, tz);
 
   const isReportable = canReportLate({ status: booking.status, startTime: new Date(booking.startTime) }, tz, new Date());
@@ -40,8 +44,8 @@ export function RunningLatePanel({ token, booking }: RunningLatePanelProps) {
     // Only the reminder's link asks; elsewhere the page says nothing of it outside the day.
     if (!askedByLink || !['pending', 'approved'].includes(booking.status)) return null;
     return (
-      <Alert color="gray" variant="light" styles={alertStyles} title="Running late?" role="status">
-        Running late can be reported on the day of your booking, from this page.
+      <Alert color="gray" variant="light" styles={alertStyles} title={t('late.title')} role="status">
+        {t('late.onlyOnDay')}
       </Alert>
     );
   }
@@ -49,7 +53,7 @@ export function RunningLatePanel({ token, booking }: RunningLatePanelProps) {
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(eta)) {
-      setFieldError('Enter the time you expect to arrive, for example 10:40');
+      setFieldError(t('late.enterTime'));
       return;
     }
     setFieldError(null);
@@ -61,7 +65,7 @@ export function RunningLatePanel({ token, booking }: RunningLatePanelProps) {
           setResult(answer);
           setOpen(false);
         },
-        onError: (error) => setFieldError(error.message || 'Your arrival time could not be sent. Please try again.'),
+        onError: (error) => setFieldError(error.message ? translateMessage(error.message) : t('late.sendFailed')),
       },
     );
   };
@@ -75,11 +79,11 @@ export function RunningLatePanel({ token, booking }: RunningLatePanelProps) {
           setMoved({ startTime: booked.startTime, endTime: booked.endTime, status: booked.status });
           setChoice(null);
           setResult(null);
-          toast.success('Booking moved', `Your booking is now ${formatSiteTimeRange(booked.startTime, booked.endTime, booked.timeZone)}.`);
+          toast.success(t('move.moved'), t('move.movedText', { time: formatSiteTimeRange(booked.startTime, booked.endTime, booked.timeZone, language) }));
         },
         onError: (error) => {
           setChoice(null);
-          setAcceptError(error instanceof ApiError ? error.message : 'The booking could not be moved. Please try again.');
+          setAcceptError(error instanceof ApiError ? translateMessage(error.message) : t('late.moveFailed'));
         },
       },
     );
@@ -90,14 +94,14 @@ export function RunningLatePanel({ token, booking }: RunningLatePanelProps) {
       <Group gap="xs" mb="sm">
         <IconClockExclamation size={22} aria-hidden />
         <Title order={2} size="h4" id="running-late-title">
-          Running late?
+          {t('late.title')}
         </Title>
       </Group>
 
       {moved ? (
-        <Alert color="green" variant="light" styles={alertStyles} role="status" title="Booking moved">
-          Your booking is now {formatSiteTimeRange(moved.startTime, moved.endTime, tz)}.
-          {moved.status === 'pending' ? ' The site reviews the change; you will get an e-mail.' : ''}
+        <Alert color="green" variant="light" styles={alertStyles} role="status" title={t('move.moved')}>
+          {t('move.movedText', { time: formatSiteTimeRange(moved.startTime, moved.endTime, tz, language) })}
+          {moved.status === 'pending' ? ` ${t('late.reviewNote')}` : ''}
         </Alert>
       ) : null}
 
@@ -105,13 +109,13 @@ export function RunningLatePanel({ token, booking }: RunningLatePanelProps) {
         <Stack gap="sm" align="flex-start">
           {booking.lateEta ? (
             <Text size="sm" data-testid="late-reported">
-              The site knows you expect to arrive at {formatSiteTime(booking.lateEta, tz)}. If that changes, tell the site again.
+              {t('late.known', { time: formatSiteTime(booking.lateEta, tz) })}
             </Text>
           ) : (
-            <Text size="sm">If the truck will not reach the gate in time for its {slotTime} slot, tell the site when you now expect to arrive.</Text>
+            <Text size="sm">{t('late.intro', { slot: slotTime })}</Text>
           )}
           <Button variant="outline" onClick={() => setOpen(true)}>
-            {booking.lateEta ? 'Change expected arrival' : 'Running late?'}
+            {booking.lateEta ? t('late.change') : t('late.title')}
           </Button>
         </Stack>
       ) : null}
@@ -121,8 +125,8 @@ export function RunningLatePanel({ token, booking }: RunningLatePanelProps) {
           <Stack gap="sm" align="flex-start">
             <TextInput
               type="time"
-              label="Expected arrival at the gate"
-              description={`Site time (${tz}). Your slot starts at ${slotTime}.`}
+              label={t('late.eta')}
+              description={t('late.etaHelp', { timeZone: tz, slot: slotTime })}
               value={eta}
               onChange={(e) => setEta(e.currentTarget.value)}
               error={fieldError}
@@ -132,10 +136,10 @@ export function RunningLatePanel({ token, booking }: RunningLatePanelProps) {
             />
             <Group gap="sm">
               <Button type="submit" loading={report.isPending}>
-                Tell the site
+                {t('late.tell')}
               </Button>
               <Button variant="default" onClick={() => setOpen(false)} disabled={report.isPending}>
-                Cancel
+                {t('late.cancel')}
               </Button>
             </Group>
           </Stack>
@@ -146,22 +150,20 @@ export function RunningLatePanel({ token, booking }: RunningLatePanelProps) {
         <Stack gap="sm">
           {result.fitsSlot ? (
             <Alert color="green" variant="light" styles={alertStyles} role="status" data-testid="late-fits">
-              Thanks — the site knows you expect to arrive at {result.etaTime}.
+              {t('late.fits', { time: result.etaTime })}
             </Alert>
           ) : (
-            <Alert color="orange" variant="light" styles={alertStyles} role="status" data-testid="late-offers" title={`Arriving at ${result.etaTime} misses your ${slotTime} slot`}>
+            <Alert color="orange" variant="light" styles={alertStyles} role="status" data-testid="late-offers" title={t('late.misses', { time: result.etaTime, slot: slotTime })}>
               <Stack gap="xs">
                 <Text size="sm">
-                  The site knows you expect to arrive at {result.etaTime}. Check-in for your slot closes at {formatSiteTime(result.checkInClosesAt, tz)}.{' '}
-                  {result.offers.length > 0
-                    ? 'These slots are still free later today — move your booking to one, or keep it and speak to the site:'
-                    : 'No slot is free later today. Please contact the site.'}
+                  {t('late.closes', { time: result.etaTime, closes: formatSiteTime(result.checkInClosesAt, tz) })}{' '}
+                  {result.offers.length > 0 ? t('late.offers') : t('late.noOffers')}
                 </Text>
                 {result.offers.length > 0 ? (
                   <Group gap="xs">
                     {result.offers.map((offer) => (
                       <Button key={offer.start} size="sm" onClick={() => setChoice(offer)} disabled={accept.isPending}>
-                        Move to {offer.time}
+                        {t('late.moveTo', { time: offer.time })}
                       </Button>
                     ))}
                   </Group>
@@ -176,25 +178,24 @@ export function RunningLatePanel({ token, booking }: RunningLatePanelProps) {
           ) : null}
           <Group>
             <Button variant="subtle" onClick={() => setOpen(true)}>
-              Change arrival time
+              {t('late.changeTime')}
             </Button>
           </Group>
         </Stack>
       ) : null}
 
-      <Modal opened={choice !== null} onClose={accept.isPending ? () => {} : () => setChoice(null)} title={`Move your booking to ${choice?.time ?? ''}?`} centered>
+      <Modal opened={choice !== null} onClose={accept.isPending ? () => {} : () => setChoice(null)} title={t('late.confirmTitle', { time: choice?.time ?? '' })} centered>
         {choice ? (
           <Stack gap="md">
             <Text size="sm">
-              Your booking moves from {slotTime} to {formatSiteTimeRange(choice.start, choice.end, tz)} at {booking.siteName}. The site reviews the
-              change, and you will get an e-mail.
+              {t('late.confirmText', { slot: slotTime, time: formatSiteTimeRange(choice.start, choice.end, tz, language), site: booking.siteName })}
             </Text>
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={() => setChoice(null)} disabled={accept.isPending}>
-                Keep current booking
+                {t('late.keep')}
               </Button>
               <Button onClick={confirmMove} loading={accept.isPending}>
-                Move to {choice.time}
+                {t('late.moveTo', { time: choice.time })}
               </Button>
             </Group>
           </Stack>

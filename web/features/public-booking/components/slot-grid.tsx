@@ -2,6 +2,7 @@ import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/
 import { IconAlertTriangle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import type { Availability } from '../api/types';
 import { alertStyles } from '../utils/styles';
+import { useT } from '../../../i18n/index';
 
 export type SlotGridProps = {
   /** The day's grid, once loaded (may be the previous day's while a new one loads). */
@@ -17,10 +18,6 @@ export type SlotGridProps = {
   clearedNotice?: string | null;
 };
 
-function freeBaysText(n: number): string {
-  return n === 1 ? '1 bay free' : `${n} bays free`;
-}
-
 /**
  * The time slots of one day: each shows its time and free bays; unavailable slots are disabled;
  * the chosen one is pressed. Rendered once a date has been chosen.
@@ -31,19 +28,20 @@ export function SlotGrid({
   isError,
   selectedSlot,
   onSelect,
-  label = 'Available time slots',
+  label,
   clearedNotice = null,
 }: SlotGridProps) {
+  const { t } = useT('portal');
   const isLoadingFirst = isFetching && !availability;
   return (
     <Stack gap="xs" aria-busy={isFetching} data-testid="slot-grid" data-date={isFetching ? undefined : availability?.date}>
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Text fw={500} size="sm" id="slot-grid-label">
-          {label}
+          {label ?? t('slots.available')}
         </Text>
         {availability && !isFetching && availability.siteName ? (
           <Text size="xs" c="dimmed">
-            Times are local to {availability.siteName} ({availability.timeZone})
+            {t('slots.localTimes', { site: availability.siteName, timeZone: availability.timeZone })}
           </Text>
         ) : null}
       </Group>
@@ -53,12 +51,12 @@ export function SlotGrid({
           <Group gap="xs">
             <Loader size="xs" />
             <Text size="sm" c="dimmed">
-              Checking availability...
+              {t('slots.checking')}
             </Text>
           </Group>
         ) : isError && !availability ? (
           <Text size="sm" c="red.9">
-            Availability could not be loaded. Change the date or try again.
+            {t('slots.loadFailed')}
           </Text>
         ) : availability ? (
           availability.isMonthFull ? (
@@ -69,7 +67,7 @@ export function SlotGrid({
           ) : availability.compatibleBays === 0 ? (
             <Alert color="orange" variant="light" styles={alertStyles} icon={<IconAlertTriangle size={18} aria-hidden />} p="xs">
               <Text size="sm" fw={600} inherit>
-                No compatible bays for current vehicle specifications
+                {t('slots.noCompatible')}
               </Text>
               {availability.notice ? <Text size="sm" inherit>{availability.notice}</Text> : null}
             </Alert>
@@ -82,7 +80,7 @@ export function SlotGrid({
             <Group gap={6}>
               <IconCircleCheck size={16} color="var(--mantine-color-green-8)" aria-hidden />
               <Text size="sm" fw={500}>
-                {availability.compatibleBays} compatible bay(s) available
+                {t('slots.compatibleCount', { count: availability.compatibleBays })}
               </Text>
             </Group>
           )
@@ -96,7 +94,7 @@ export function SlotGrid({
 
       {isLoadingFirst || availability?.isMonthFull ? null : availability && (availability.slots.length === 0 || availability.compatibleBays === 0) ? (
         <Text size="sm" c="dimmed">
-          No slots available for selected date
+          {t('slots.none')}
         </Text>
       ) : availability ? (
         <SimpleGrid
@@ -127,7 +125,7 @@ export function SlotGrid({
                   {slot.time}
                 </Text>
                 <Text span size="xs" inherit={false} c={isSelected ? 'white' : slot.available ? 'dimmed' : undefined}>
-                  {freeBaysText(slot.freeBays)}
+                  {t('slots.freeBays', { count: slot.freeBays })}
                 </Text>
               </Button>
             );

@@ -10,6 +10,7 @@ import { SiteContact, SiteHoursTable, SiteLocationCard } from '../components/sit
 import { alertStyles } from '../utils/styles';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useAccountEntry } from '../../haulier-account/hooks/use-account-entry';
+import { useT } from '../../../i18n/index';
 
 function SectionTitle({ icon, children }: { icon: React.ReactNode; children: React.ReactNode }) {
   return (
@@ -30,7 +31,8 @@ function visibleOrganizations(info: BookingInfo | undefined, orgId: string | nul
 
 /** /book: how to request a dock slot, and where, when and whom to call. */
 export default function BookLandingPage() {
-  usePageTitle('Book a Dock Slot');
+  const { t } = useT('portal');
+  usePageTitle(t('landing.pageTitle'));
   const [params] = useSearchParams();
   const orgId = params.get('org');
   const info = useBookingInfo();
@@ -42,15 +44,15 @@ export default function BookLandingPage() {
   return (
     <Container size="lg" py="xl">
       <PageHeader
-        title="Dock slot booking"
-        description={`Request a delivery or pickup slot at a loading bay. No account needed: our operations team reviews every request within ${REVIEW_PROMISE_HOURS} hours during business hours.`}
+        title={t('landing.title')}
+        description={t('landing.description', { hours: REVIEW_PROMISE_HOURS })}
         actions={
           <Group gap="sm">
             <Button component={Link} to="/book/account" size="md" variant="default" leftSection={<IconUserCircle size={18} aria-hidden />} title={accountEntry.description}>
               {accountEntry.label}
             </Button>
             <Button component={Link} to={requestPath} size="md" leftSection={<IconCalendarPlus size={18} aria-hidden />}>
-              Book a Dock Slot
+              {t('landing.book')}
             </Button>
           </Group>
         }
@@ -60,7 +62,7 @@ export default function BookLandingPage() {
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Card withBorder radius="md" padding="lg" h="100%">
             <SectionTitle icon={<IconAlertCircle size={22} aria-hidden color="var(--mantine-primary-color-filled)" />}>
-              Booking requirements
+              {t('landing.requirements')}
             </SectionTitle>
             <BookingRequirements />
           </Card>
@@ -68,23 +70,23 @@ export default function BookLandingPage() {
 
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Card withBorder radius="md" padding="lg" h="100%">
-            <SectionTitle icon={<IconClock size={22} aria-hidden color="var(--mantine-primary-color-filled)" />}>Operating hours</SectionTitle>
+            <SectionTitle icon={<IconClock size={22} aria-hidden color="var(--mantine-primary-color-filled)" />}>{t('landing.hours')}</SectionTitle>
             {info.isPending ? (
               <Group gap="xs">
                 <Loader size="sm" />
-                <Text size="sm">Loading operating hours...</Text>
+                <Text size="sm">{t('landing.loadingHours')}</Text>
               </Group>
             ) : info.isError ? (
-              <Alert color="red" variant="light" styles={alertStyles} title="Site information could not be loaded">
+              <Alert color="red" variant="light" styles={alertStyles} title={t('landing.infoFailed')}>
                 <Stack gap="xs" align="flex-start">
                   <Text size="sm">{info.error.message}</Text>
                   <Button size="xs" variant="default" onClick={() => void info.refetch()}>
-                    Try again
+                    {t('common.tryAgain')}
                   </Button>
                 </Stack>
               </Alert>
             ) : organizations.length === 0 ? (
-              <Text size="sm">No sites are taking bookings at the moment.</Text>
+              <Text size="sm">{t('contacts.none')}</Text>
             ) : (
               <Stack gap="md">
                 {organizations.map((org) => (
@@ -102,7 +104,7 @@ export default function BookLandingPage() {
                   </Stack>
                 ))}
                 <Text size="xs" c="gray.7">
-                  Hours are local to each site. Arrive within your booked window.
+                  {t('landing.hoursLocal')}
                 </Text>
               </Stack>
             )}
@@ -110,7 +112,7 @@ export default function BookLandingPage() {
         </Grid.Col>
 
         <Grid.Col span={12}>
-          <SectionTitle icon={<IconMapPin size={22} aria-hidden color="var(--mantine-primary-color-filled)" />}>Locations</SectionTitle>
+          <SectionTitle icon={<IconMapPin size={22} aria-hidden color="var(--mantine-primary-color-filled)" />}>{t('landing.locations')}</SectionTitle>
           {info.isPending ? (
             <Loader size="sm" />
           ) : info.isError ? null : (
@@ -135,7 +137,7 @@ export default function BookLandingPage() {
 
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Card withBorder radius="md" padding="lg" h="100%">
-            <SectionTitle icon={<IconPhoneCall size={22} aria-hidden color="var(--mantine-primary-color-filled)" />}>Need help?</SectionTitle>
+            <SectionTitle icon={<IconPhoneCall size={22} aria-hidden color="var(--mantine-primary-color-filled)" />}>{t('landing.needHelp')}</SectionTitle>
             {info.data ? (
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
                 {organizations.flatMap((org) => org.sites).map((site) => (
@@ -144,20 +146,20 @@ export default function BookLandingPage() {
               </SimpleGrid>
             ) : null}
             <Text size="sm" mt="md">
-              Call the site for anything urgent on the day of your booking, such as running late or a change of vehicle.
+              {t('landing.callSite')}
             </Text>
           </Card>
         </Grid.Col>
 
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Card withBorder radius="md" padding="lg" h="100%">
-            <SectionTitle icon={<IconHelpCircle size={22} aria-hidden color="var(--mantine-primary-color-filled)" />}>Before you book</SectionTitle>
+            <SectionTitle icon={<IconHelpCircle size={22} aria-hidden color="var(--mantine-primary-color-filled)" />}>{t('landing.beforeYouBook')}</SectionTitle>
             <Stack gap="xs">
               <Anchor component={Link} to="/book/help" size="sm">
-                How booking works, what to bring and how check-in works
+                {t('landing.helpLink')}
               </Anchor>
               <Anchor component={Link} to="/book/terms" size="sm">
-                Booking terms, cancellation and rescheduling
+                {t('landing.termsLink')}
               </Anchor>
             </Stack>
           </Card>

@@ -13,6 +13,9 @@ import { SelectField } from '../../../components/ui/select-field';
 import type { BookingRequest } from '../../../../domain/booking-request';
 import { useRebookValues } from '../../haulier-account/hooks/use-rebook-values';
 import { SaveVehicleOffer, SavedDetailsPicker } from '../components/saved-details';
+import { useT } from '../../../i18n/index';
+import { useOrganizationDefaultLanguage } from '../../../i18n/index';
+import { useBookingInfo } from '../api/get-booking-info';
 
 // The confirmation (with its table of the booking) is only needed after a submit: it loads then,
 // not with the form.
@@ -36,7 +39,10 @@ function resolveOrganization(orgs: PublicOrganization[] | undefined, orgParam: s
 
 /** /book/request */
 export default function BookingRequestPage() {
-  usePageTitle('Request a Dock Slot');
+  const { t } = useT('portal');
+  usePageTitle(t('request.title'));
+  // The organization's portal language (issue 27), when the haulier has not chosen one on this device.
+  const bookingInfo = useBookingInfo();
   const [params] = useSearchParams();
   // A signed-in haulier's rebooking (?rebook=<booking id>): the form starts from that booking.
   const rebook = useRebookValues(params.get('rebook'));
@@ -46,11 +52,13 @@ export default function BookingRequestPage() {
   const [submitted, setSubmitted] = useState<Submitted | null>(null);
   const { orgId, isSelectShown, isParamUnknown } = resolveOrganization(organizations.data, orgParam, chosenOrgId);
   const orgName = organizations.data?.find((o) => o.id === orgId)?.name;
+  const infoOrg = bookingInfo.data?.organizations.find((o) => o.id === orgId) as { defaultLanguage?: string } | undefined;
+  useOrganizationDefaultLanguage(infoOrg?.defaultLanguage ?? (bookingInfo.data as { defaultLanguage?: string } | undefined)?.defaultLanguage);
 
   if (submitted) {
     return (
       <Container size="md" py="xl">
-        <Suspense fallback={<Loader aria-label="Loading" />}>
+        <Suspense fallback={<Loader aria-label={t('common.loading')} />}>
           <BookingSubmitted booking={submitted.booking} tsrNumber={submitted.tsrNumber} />
         </Suspense>
         <SaveVehicleOffer vehicle={submitted.request ?? null} />
@@ -60,21 +68,21 @@ export default function BookingRequestPage() {
 
   const organizationSection = isSelectShown ? (
     <FormSection
-      title="Select Organization"
+      title={t('request.selectOrgTitle')}
       icon={<IconBuildingSkyscraper size={22} color="var(--mantine-primary-color-filled)" aria-hidden />}
-      description="Choose the organization that runs the site you are delivering to or collecting from."
+      description={t('request.selectOrgText')}
     >
       {isParamUnknown ? (
         <Alert color="orange" variant="light" styles={alertStyles} mb="md" icon={<IconAlertCircle size={18} aria-hidden />}>
-          The organization in your booking link is not taking bookings. Please choose one below.
+          {t('request.unknownOrg')}
         </Alert>
       ) : null}
       <SelectField
-        label="Organization"
+        label={t('request.organization')}
         withAsterisk
         value={chosenOrgId}
         onChange={(e) => setChosenOrgId(e.currentTarget.value)}
-        data={[{ value: '', label: 'Select an organization' }, ...(organizations.data ?? []).map((o) => ({ value: o.id, label: o.name }))]}
+        data={[{ value: '', label: t('request.selectOrg') }, ...(organizations.data ?? []).map((o) => ({ value: o.id, label: o.name }))]}
       />
     </FormSection>
   ) : null;
@@ -82,11 +90,11 @@ export default function BookingRequestPage() {
   return (
     <Container size="md" py="xl">
       <PageHeader
-        title="Request a Dock Slot"
+        title={t('request.title')}
         description={
           orgName && !isSelectShown
-            ? `Booking with ${orgName}. Fields marked * are required.`
-            : 'Fields marked * are required.'
+            ? t('request.bookingWith', { name: orgName })
+            : t('request.required')
         }
         backTo="/book"
       />
@@ -103,20 +111,20 @@ export default function BookingRequestPage() {
       {organizations.isPending || rebook.isLoading ? (
         <Group gap="xs">
           <Loader size="sm" />
-          <Text size="sm">Loading...</Text>
+          <Text size="sm">{t('common.loading')}</Text>
         </Group>
       ) : organizations.isError ? (
-        <Alert color="red" variant="light" styles={alertStyles} title="Failed to load organizations" icon={<IconAlertCircle size={18} aria-hidden />}>
+        <Alert color="red" variant="light" styles={alertStyles} title={t('request.orgsFailed')} icon={<IconAlertCircle size={18} aria-hidden />}>
           <Text size="sm" mb="xs">
-            {organizations.error.message || 'Failed to load organizations'}
+            {organizations.error.message || t('request.orgsFailed')}
           </Text>
           <Button size="xs" variant="default" onClick={() => void organizations.refetch()}>
-            Try again
+            {t('common.tryAgain')}
           </Button>
         </Alert>
       ) : organizations.data.length === 0 ? (
-        <Alert color="orange" variant="light" styles={alertStyles} title="No organizations are taking bookings" icon={<IconAlertCircle size={18} aria-hidden />}>
-          Bookings are not open at the moment. Please contact the site directly.
+        <Alert color="orange" variant="light" styles={alertStyles} title={t('request.noOrgsTitle')} icon={<IconAlertCircle size={18} aria-hidden />}>
+          {t('request.noOrgsText')}
         </Alert>
       ) : (
         <BookingRequestForm

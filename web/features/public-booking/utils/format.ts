@@ -1,6 +1,9 @@
-/** A date and time as the site's clock shows it, e.g. "Mon, 12 May 2025, 09:30 (Australia/Sydney)". */
-export function formatSiteDateTime(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
+import type { Language } from '../../../../domain/languages';
+import { intlLocale } from '../../../i18n/locale';
+
+/** A date and time as the site's clock shows it, in the language's locale (default English), e.g. "Mon, 12 May 2025, 09:30 (Australia/Sydney)". */
+export function formatSiteDateTime(iso: string, timeZone: string, language?: Language): string {
+  return new Intl.DateTimeFormat(intlLocale(language), {
     timeZone,
     weekday: 'short',
     day: 'numeric',
@@ -13,22 +16,22 @@ export function formatSiteDateTime(iso: string, timeZone: string): string {
 }
 
 /** The wall-clock time at the site, 'HH:mm'. */
-export function formatSiteTime(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+export function formatSiteTime(iso: string, timeZone: string, language?: Language): string {
+  return new Intl.DateTimeFormat(intlLocale(language), { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
     new Date(iso),
   );
 }
 
 /** "09:30-10:30, Mon, 12 May 2025" in the site's time zone. */
-export function formatSiteTimeRange(startIso: string, endIso: string, timeZone: string): string {
-  const date = new Intl.DateTimeFormat('en-GB', {
+export function formatSiteTimeRange(startIso: string, endIso: string, timeZone: string, language?: Language): string {
+  const date = new Intl.DateTimeFormat(intlLocale(language), {
     timeZone,
     weekday: 'short',
     day: 'numeric',
     month: 'short',
     year: 'numeric',
   }).format(new Date(startIso));
-  return `${date}, ${formatSiteTime(startIso, timeZone)}-${formatSiteTime(endIso, timeZone)}`;
+  return `${date}, ${formatSiteTime(startIso, timeZone, language)}-${formatSiteTime(endIso, timeZone, language)}`;
 }
 
 export function formatFileSize(bytes: number): string {
