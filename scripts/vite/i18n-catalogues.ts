@@ -10,8 +10,8 @@ import type { Plugin } from 'vite';
 
 const PREFIX = 'virtual:i18n-catalogue/';
 const RESOLVED = '\0i18n-catalogue:';
-/** Server-only namespaces (the e-mails), never sent to the browser. */
-const SERVER_ONLY_NAMESPACES = new Set(['mail']);
+/** Server-only namespaces (the e-mails to hauliers, the standing-booking mails), never sent to the browser. */
+const SERVER_ONLY_NAMESPACES = new Set(['mail', 'standing']);
 
 /** Every web namespace's messages for `language`, compiled, keyed `<namespace>.<key>`. */
 export function compiledCatalogue(i18nDir: string, language: string): { messages: Record<string, unknown>; files: string[] } {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../../domain/languages';
 import { projectRoot } from '../../paths';
-import { translate } from './i18n-shim';
+import { translate } from '../../i18n/translate';
 
 // The `account` catalogues (issue 27's i18n contract): every key of en.json is in de, pl and fr,
 // no language has a key English lacks, placeholders match, and every key the account screens and

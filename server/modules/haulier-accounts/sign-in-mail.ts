@@ -3,7 +3,7 @@ import { SIGN_IN_LINK_TTL_MIN } from '../../../domain/haulier-accounts';
 import { hashToken, randomToken } from '../../auth/tokens';
 import type { MailRenderers } from '../../mail/outbox';
 import * as repo from './haulier-accounts.repo';
-import { translatorFor } from './i18n-shim';
+import { translatorFor } from '../../i18n/translate';
 
 // The haulier's sign-in mail (decision 044). The request only queues a row of this kind — the same
 // row whether or not the address has bookings or an account — and answers. The mail worker, off the

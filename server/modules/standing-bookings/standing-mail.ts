@@ -6,7 +6,7 @@ import type { MailMessage } from '../../mail/mailer';
 import type { MailRenderers } from '../../mail/outbox';
 import { manageUrlFor } from '../bookings/booking-mail-queue';
 import { manageTokenFor } from '../bookings/manage-token';
-import { translatorFor } from './i18n-shim';
+import { translatorFor } from '../../i18n/translate';
 import * as repo from './standing-bookings.repo';
 
 // The haulier's e-mails about a standing booking (issue 27 item 2, decision 045): one per series

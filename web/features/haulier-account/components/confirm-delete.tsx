@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { useT } from '../i18n-shim';
+import { useT } from '../../../i18n/index';
 
 /** "Delete …?" with Cancel focused first, so Enter never deletes by accident. */
 export function ConfirmDelete({ what, opened, isBusy, onCancel, onConfirm }: { what: string; opened: boolean; isBusy: boolean; onCancel: () => void; onConfirm: () => void }) {

@@ -6,7 +6,7 @@ import type { HaulierBookingScope } from '../../../../domain/haulier-accounts';
 import { BookingStatusBadge } from '../../../components/ui/booking-status';
 import { errorMessage } from '../../../lib/api-client';
 import { useHaulierBookings } from '../api/get-haulier-bookings';
-import { useT } from '../i18n-shim';
+import { useT } from '../../../i18n/index';
 import { formatSiteSlot } from '../utils/format-site-time';
 
 function BookingsTable({ scope }: { scope: HaulierBookingScope }) {

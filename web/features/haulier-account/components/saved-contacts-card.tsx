@@ -5,7 +5,7 @@ import { savedContactInputSchema, type SavedContact } from '../../../../domain/h
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useDeleteSavedContact, useSaveContact, useSavedContacts } from '../api/saved-contacts';
-import { useT } from '../i18n-shim';
+import { useT } from '../../../i18n/index';
 import { ConfirmDelete } from './confirm-delete';
 
 const EMPTY = { companyName: '', contactName: '', phone: '' };

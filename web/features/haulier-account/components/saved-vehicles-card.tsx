@@ -7,7 +7,7 @@ import { SelectField } from '../../../components/ui/select-field';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useDeleteSavedVehicle, useSaveVehicle, useSavedVehicles } from '../api/saved-vehicles';
-import { useT } from '../i18n-shim';
+import { useT } from '../../../i18n/index';
 import { ConfirmDelete } from './confirm-delete';
 
 const EMPTY = { label: '', vehicleType: '', vehicleRegistration: '', vehicleHeightM: '', vehicleLengthM: '' };

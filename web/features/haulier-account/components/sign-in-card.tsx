@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { signInLinkRequestSchema } from '../../../../domain/haulier-accounts';
 import { errorMessage } from '../../../lib/api-client';
 import { useRequestSignInLink } from '../api/request-sign-in-link';
-import { useT } from '../i18n-shim';
+import { useT } from '../../../i18n/index';
 
 /** The e-mail field that sends a one-time sign-in link, then "Check your e-mail". */
 export function SignInCard() {

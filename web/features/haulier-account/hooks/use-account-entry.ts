@@ -1,4 +1,4 @@
-import { useT } from '../i18n-shim';
+import { useT } from '../../../i18n/index';
 
 /**
  * The "Sign in to see your bookings" entry on /book, in the haulier's language. No request here:

@@ -1,6 +1,6 @@
 import { errorMessage } from '../../../lib/api-client';
 import { useRebookPrefill } from '../api/get-rebook-prefill';
-import { useT } from '../i18n-shim';
+import { useT } from '../../../i18n/index';
 
 /** Request-form values (the form's own field names), all but the date and the slot. */
 export type RebookFormValues = {

@@ -3,7 +3,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useHaulierMe } from '../api/get-haulier-me';
 import { useSavedContacts } from '../api/saved-contacts';
 import { useSaveVehicle, useSavedVehicles } from '../api/saved-vehicles';
-import { useT } from '../i18n-shim';
+import { useT } from '../../../i18n/index';
 
 type Option = { value: string; label: string };
 type VehicleValues = { vehicleType: string; vehicleRegistration: string; vehicleHeightM: number; vehicleLengthM: number | string };

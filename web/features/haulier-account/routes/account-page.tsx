@@ -10,7 +10,7 @@ import { MyBookings } from '../components/my-bookings';
 import { SavedContactsCard } from '../components/saved-contacts-card';
 import { SavedVehiclesCard } from '../components/saved-vehicles-card';
 import { SignInCard } from '../components/sign-in-card';
-import { useT } from '../i18n-shim';
+import { useT } from '../../../i18n/index';
 
 /** /book/account: signed out, the e-mailed link's form; signed in, "My bookings" and saved details. */
 export default function AccountPage() {

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useSignInWithLink } from '../api/sign-in-with-link';
-import { useT } from '../i18n-shim';
+import { useT } from '../../../i18n/index';
 
 /** The token of the e-mailed link: in the URL's fragment (#token=…), which no server ever receives. */
 function tokenFromFragment(): string | null {
