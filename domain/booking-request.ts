@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_DURATION_MIN, MAX_DURATION_MIN, MIN_DURATION_MIN } from './constants';
-import { languageSchema, type Language } from './languages';
+import { languageSchema } from './language-schema';
+import { type Language } from './languages';
 import { multiLine, singleLine } from './text-rules';
 import { MAX_VEHICLE_HEIGHT_M, MAX_VEHICLE_LENGTH_M, normalizeDuration } from './booking-request-limits';
 import {

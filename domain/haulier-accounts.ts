@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { bookingRequestSchema, isCalendarDate, isTimeOfDay, TEXT_LIMITS } from './booking-request';
 import { BOOKING_TYPES, VEHICLE_TYPES } from './enums';
-import { languageSchema } from './languages';
+import { languageSchema } from './language-schema';
 
 // Haulier accounts without passwords (issue 27 item 1, decision 044): the e-mailed one-time link, the
 // haulier's session, "My bookings" across organizations, saved vehicles and contacts, rebooking, and a

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The languages of everything a haulier sees: the public portal, the kiosk and driver pages, and every
  * e-mail to them. English is the spec's own text; the others are translations of its catalogue.
@@ -17,7 +15,6 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
 };
 
 // Pure: a page that needs only the list (the portal's language picker) does not load zod for it.
-export const languageSchema = /* @__PURE__ */ z.enum(LANGUAGES, { error: 'Choose English, Deutsch, Polski or Français' });
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);

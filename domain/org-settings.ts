@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_LANGUAGE, languageSchema } from './languages';
+import { languageSchema } from './language-schema';
+import { DEFAULT_LANGUAGE } from './languages';
 import { singleLine } from './text-rules';
 
 // An organization's settings (organizations.settings, jsonb). Every field has a default, so a new

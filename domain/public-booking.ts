@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { languageSchema } from './languages';
+import { languageSchema } from './language-schema';
 
 // Response shapes of the public booking API, shared by the server (which answers with them) and
 // the web (which derives its types from them).

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bookingRequestSchema, isCalendarDate, isTimeOfDay } from './booking-request';
-import { languageSchema } from './languages';
+import { languageSchema } from './language-schema';
 import { multiLine } from './text-rules';
 import { parseTimeOfDay, weekdayOf, zonedTimeToUtc } from './slot-grid';
 import { addDays } from './day-notice';
