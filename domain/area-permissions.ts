@@ -8,6 +8,7 @@ export const ORG_SCREENS = [
   '/org/dashboard',
   '/org/schedule',
   '/org/bookings',
+  '/org/standing-bookings',
   '/org/bays',
   '/org/blackouts',
   '/org/tenants',
@@ -25,7 +26,8 @@ export type DockScreen = (typeof DOCK_SCREENS)[number];
 const SCREENS_BY_ROLE: Record<string, ReadonlyArray<OrgScreen | DockScreen>> = {
   // Runs the organization: every screen.
   org_admin: [...ORG_SCREENS, ...DOCK_SCREENS],
-  // Runs the dock: bookings and operations, the site's reports; no setup, tenants or settings.
+  // Runs the dock: bookings and operations, the site's reports; no setup, tenants, settings or
+  // standing bookings (the server refuses them those routes).
   dockmaster: ['/org/dashboard', '/org/schedule', '/org/bookings', '/org/ops/live', '/org/ops/scan', '/org/reports', ...DOCK_SCREENS],
   // At the gate: the dock dashboard (their landing after sign-in, without approve/decline or the
   // emergency stop, which the server refuses them), the plate scanner and the queue.

@@ -152,10 +152,13 @@ test.describe('screens follow the server permissions', () => {
     await signInAtLogin(page, 'dock@acme.test');
     await expect(page).toHaveURL('/org/dashboard');
     const nav = page.getByRole('navigation');
-    await expect(nav.getByRole('link', { name: 'Bookings' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Bookings', exact: true })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Settings' })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'Standing bookings' })).toHaveCount(0);
     await expect(nav.getByRole('link', { name: 'Bays' })).toHaveCount(0);
     await page.goto('/org/settings');
+    await expect(page).toHaveURL('/org/dashboard');
+    await page.goto('/org/standing-bookings');
     await expect(page).toHaveURL('/org/dashboard');
     await capture('org-area-dockmaster');
   });
