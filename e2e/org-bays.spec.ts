@@ -33,6 +33,8 @@ async function tallVehicleBays(request: APIRequestContext, orgId: string, day: s
 
 test.describe('organization bays', () => {
   test('an admin adds a tall bay and the booking portal offers it at once', async ({ page, browser, ownOrg, capture }) => {
+    // Two accessibility scans, two screenshots and a second page: about a minute on a busy 2-core machine.
+    test.slow();
     const { orgId } = ownOrg;
     const day = await openDay(page.request, orgId);
     expect(await tallVehicleBays(page.request, orgId, day)).toBe(0);
