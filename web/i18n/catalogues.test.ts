@@ -3,6 +3,7 @@ import path from 'node:path';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../domain/languages';
+import { compiledCatalogue, CORE_NAMESPACES, SERVER_ONLY_NAMESPACES, webNamespaces } from '../../scripts/vite/i18n-catalogues';
 
 // Issue 27: every catalogue complete, every message valid ICU, every key the web asks for present.
 
@@ -71,5 +72,35 @@ describe('the keys the web uses', () => {
     }
     expect(checked).toBeGreaterThan(100);
     expect(missing).toEqual([]);
+  });
+});
+
+describe('the catalogues the browser loads (decision 046)', () => {
+  const sources = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return entry.name === 'dist' ? [] : sources(full);
+      return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+    });
+  const webFiles = sources(path.join(root, 'web')).map((file) => ({ file, text: fs.readFileSync(file, 'utf8') }));
+
+  it.each(LANGUAGES)('the %s core module (the portal\'s first load) holds the core namespaces only, and all of them', (language) => {
+    const { messages } = compiledCatalogue(i18nDir, language);
+    const namespacesIn = [...new Set(Object.keys(messages).map((key) => key.split('.')[0]))].sort();
+    expect(namespacesIn).toEqual([...CORE_NAMESPACES].sort());
+  });
+
+  it('every other web namespace is loaded by a screen (virtual:i18n-namespace/<namespace>), none server-only', () => {
+    const others = webNamespaces(i18nDir).filter((namespace) => !CORE_NAMESPACES.includes(namespace));
+    expect(others.length).toBeGreaterThanOrEqual(6);
+    const loadedBy = (namespace: string) => webFiles.filter(({ text }) => text.includes(`'virtual:i18n-namespace/${namespace}'`));
+    expect(others.filter((namespace) => loadedBy(namespace).length === 0)).toEqual([]);
+    for (const namespace of SERVER_ONLY_NAMESPACES) expect(loadedBy(namespace)).toEqual([]);
+  });
+
+  it("every useT('…') namespace is a web namespace", () => {
+    const used = new Set(webFiles.flatMap(({ text }) => [...text.matchAll(/useT\('(\w+)'\)/g)].map((m) => m[1])));
+    const web = webNamespaces(i18nDir);
+    expect([...used].filter((namespace) => !web.includes(namespace))).toEqual([]);
   });
 });

@@ -1,11 +1,20 @@
 import type { Language } from '../../domain/languages';
 import english from 'virtual:i18n-catalogue/en';
 
-// Decision 046: the compiled catalogues (scripts/vite/i18n-catalogues.ts). English ships with the
-// portal (the page's first paint never waits for it); each other language is a chunk of its own,
-// fetched only when that language is chosen.
+// Decision 046: the compiled catalogues (scripts/vite/i18n-catalogues.ts). The core namespaces
+// (portal, validation) in English ship with the portal (the booking form's first paint never waits
+// for them); each other language is a chunk of its own, fetched only when that language is chosen.
+// Every other namespace (kiosk, driver, account, help, terms, landing) comes with its screen
+// (`virtual:i18n-namespace/<namespace>`, see NamespaceCatalogue).
 
 export type CompiledMessages = Record<string, unknown>;
+
+/** A namespace loaded by its screen: English bundled with the screen, each other language a chunk. */
+export type NamespaceCatalogue = {
+  namespace: string;
+  english: CompiledMessages;
+  load: (language: Language) => Promise<CompiledMessages>;
+};
 
 export const ENGLISH_MESSAGES: CompiledMessages = english;
 

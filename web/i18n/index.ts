@@ -2,17 +2,23 @@ import { setupI18n, type Messages } from '@lingui/core';
 import { I18nProvider as LinguiProvider } from '@lingui/react';
 import { createElement, useCallback, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../../domain/languages';
-import { ENGLISH_MESSAGES, loadCatalogue } from './catalogues';
+import { ENGLISH_MESSAGES, loadCatalogue, type NamespaceCatalogue } from './catalogues';
 
 // The portal's, the kiosk's and the driver's texts in the haulier's language (issue 27, decision 046).
 // Messages are ICU, compiled at build time; one Lingui instance holds every loaded language, keyed
 // `<namespace>.<key>`. The chosen language is one store for the whole page, so a component shows the
 // same language inside or outside <I18nProvider> (a test may render a form alone: English).
+// The core namespaces (portal, validation) load with the page; any other one with its screen
+// (<I18nNamespace>), and from then on with every language the haulier switches to.
 
 export const LANGUAGE_STORAGE_KEY = 'baywise.language';
 
 const i18n = setupI18n({ locale: DEFAULT_LANGUAGE, messages: { [DEFAULT_LANGUAGE]: ENGLISH_MESSAGES as Messages } });
 const loaded = new Set<Language>([DEFAULT_LANGUAGE]);
+/** The namespaces screens have asked for (<I18nNamespace>), and which languages of each are in. */
+const namespaces = new Map<string, NamespaceCatalogue>();
+const loadedNamespaces = new Set<string>();
+const namespaceKey = (namespace: string, language: Language) => `${language}:${namespace}`;
 
 type State = { language: Language; isChosen: boolean };
 let state: State = { language: DEFAULT_LANGUAGE, isChosen: false };
@@ -25,16 +31,34 @@ function subscribe(listener: () => void) {
 }
 const getState = () => state;
 
-/** Loads the language's catalogue if needed, then shows it (the last request wins). */
+function registerNamespace(catalogue: NamespaceCatalogue): void {
+  if (namespaces.has(catalogue.namespace)) return;
+  namespaces.set(catalogue.namespace, catalogue);
+  i18n.load(DEFAULT_LANGUAGE, catalogue.english as Messages);
+  loadedNamespaces.add(namespaceKey(catalogue.namespace, DEFAULT_LANGUAGE));
+}
+
+async function loadNamespace(catalogue: NamespaceCatalogue, language: Language): Promise<void> {
+  if (loadedNamespaces.has(namespaceKey(catalogue.namespace, language))) return;
+  i18n.load(language, (await catalogue.load(language)) as Messages);
+  loadedNamespaces.add(namespaceKey(catalogue.namespace, language));
+}
+
+/** Loads the language's core catalogue and the namespaces in use, then shows it (the last request wins). */
 async function activate(language: Language, isChosen: boolean): Promise<void> {
   requested = language;
-  if (!loaded.has(language)) {
-    try {
-      i18n.load(language, (await loadCatalogue(language)) as Messages);
-      loaded.add(language);
-    } catch {
-      return; // offline or a stale deployment: stay in the language shown
-    }
+  try {
+    await Promise.all([
+      loaded.has(language)
+        ? null
+        : loadCatalogue(language).then((messages) => {
+            i18n.load(language, messages as Messages);
+            loaded.add(language);
+          }),
+      ...[...namespaces.values()].map((catalogue) => loadNamespace(catalogue, language)),
+    ]);
+  } catch {
+    return; // offline or a stale deployment: stay in the language shown
   }
   if (requested !== language) return;
   i18n.activate(language);
@@ -131,4 +155,45 @@ export function I18nProvider({ children, fallback = null }: { children: ReactNod
   }, [language]);
   if (!isReady) return fallback;
   return createElement(LinguiProvider, { i18n }, children);
+}
+
+type NamespaceSource = NamespaceCatalogue | (() => Promise<{ default: NamespaceCatalogue }>);
+
+/**
+ * Around a screen whose texts are a namespace of their own (kiosk, driver, account, help, terms,
+ * landing). `catalogue` is `virtual:i18n-namespace/<namespace>`, imported by the screen's route
+ * file, so its English rides in the screen's lazy chunk; or `() => import(…)` where only a part of a
+ * screen needs it (the booking form's saved details), fetched when first shown. Renders `fallback`
+ * until the namespace is in for the language shown (no English flash); a language switch waits
+ * for it too. Offline, the screen shows in English rather than not at all.
+ */
+export function I18nNamespace({ catalogue, children, fallback = null }: { catalogue: NamespaceSource; children: ReactNode; fallback?: ReactNode }) {
+  const [resolved, setResolved] = useState<NamespaceCatalogue | null>(() => (typeof catalogue === 'function' ? null : catalogue));
+  if (resolved) registerNamespace(resolved);
+  const { language } = useSyncExternalStore(subscribe, getState, getState);
+  const isReady = !!resolved && loadedNamespaces.has(namespaceKey(resolved.namespace, language));
+  const [, setLoadedCount] = useState(0);
+  useEffect(() => {
+    if (isReady) return;
+    let isCurrent = true;
+    const load = async () => {
+      const found = typeof catalogue === 'function' ? (await catalogue()).default : catalogue;
+      registerNamespace(found);
+      try {
+        await loadNamespace(found, language);
+      } catch {
+        i18n.load(language, found.english as Messages);
+        loadedNamespaces.add(namespaceKey(found.namespace, language));
+      }
+      if (isCurrent) {
+        setResolved(found);
+        setLoadedCount((count) => count + 1);
+      }
+    };
+    void load().catch(() => undefined);
+    return () => {
+      isCurrent = false;
+    };
+  }, [catalogue, language, isReady]);
+  return isReady ? children : fallback;
 }

@@ -11,9 +11,12 @@ import { SavedContactsCard } from '../components/saved-contacts-card';
 import { SavedVehiclesCard } from '../components/saved-vehicles-card';
 import { SignInCard } from '../components/sign-in-card';
 import { useT } from '../../../i18n/index';
+import accountCatalogue from 'virtual:i18n-namespace/account';
+import { I18nNamespace } from '../../../i18n/index';
+import { PageLoader } from '../../../components/ui/page-loader';
 
 /** /book/account: signed out, the e-mailed link's form; signed in, "My bookings" and saved details. */
-export default function AccountPage() {
+function AccountPage() {
   const { t } = useT('account');
   const me = useHaulierMe();
   const signOut = useSignOutHaulier();
@@ -89,5 +92,14 @@ export default function AccountPage() {
         </Grid>
       </Stack>
     </Container>
+  );
+}
+
+/** The page with its texts (the account namespace) in the haulier's language. */
+export default function AccountPageRoute() {
+  return (
+    <I18nNamespace catalogue={accountCatalogue} fallback={<PageLoader />}>
+      <AccountPage />
+    </I18nNamespace>
   );
 }

@@ -5,6 +5,9 @@ import { errorMessage } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useSignInWithLink } from '../api/sign-in-with-link';
 import { useT } from '../../../i18n/index';
+import accountCatalogue from 'virtual:i18n-namespace/account';
+import { I18nNamespace } from '../../../i18n/index';
+import { PageLoader } from '../../../components/ui/page-loader';
 
 /** The token of the e-mailed link: in the URL's fragment (#token=…), which no server ever receives. */
 function tokenFromFragment(): string | null {
@@ -12,7 +15,7 @@ function tokenFromFragment(): string | null {
 }
 
 /** /book/account/sign-in#token=…: spends the link once, then "My bookings". */
-export default function SignInPage() {
+function SignInPage() {
   const { t, language } = useT('account');
   usePageTitle(t('page.signIn'));
   const navigate = useNavigate();
@@ -47,5 +50,14 @@ export default function SignInPage() {
         </Group>
       )}
     </Container>
+  );
+}
+
+/** The page with its texts (the account namespace) in the haulier's language. */
+export default function SignInPageRoute() {
+  return (
+    <I18nNamespace catalogue={accountCatalogue} fallback={<PageLoader />}>
+      <SignInPage />
+    </I18nNamespace>
   );
 }

@@ -4,7 +4,8 @@ import { useCallback, useEffect, useState } from 'react';
 import type { KioskCheckInInput, KioskCheckInResult, KioskWalkInRequestInput } from '../../../../domain/kiosk';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { I18nProvider, useT } from '../../../i18n/index';
+import kioskCatalogue from 'virtual:i18n-namespace/kiosk';
+import { I18nNamespace, I18nProvider, useT } from '../../../i18n/index';
 import { LanguagePicker } from '../../../i18n/language-picker';
 import { checkInAtKiosk, getKioskBookingStatus, getKioskLogo, getKioskMe, readKioskSecret, requestWalkIn, saveKioskSecret, takeSecretFromLocation } from '../api/kiosk-api';
 import { KioskSetup } from '../components/kiosk-setup';
@@ -47,7 +48,9 @@ const isSecretProblem = (error: unknown) => error instanceof ApiError && error.s
 export default function KioskPage() {
   return (
     <I18nProvider>
-      <Kiosk />
+      <I18nNamespace catalogue={kioskCatalogue}>
+        <Kiosk />
+      </I18nNamespace>
     </I18nProvider>
   );
 }

@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { quoteRequestSchema } from '../../../../domain/quote-request';
 import { errorMessage } from '../../../lib/api-client';
+import { useT } from '../../../i18n/index';
 import { toast } from '../../../lib/toast';
 import { applyApiFieldErrors, zodFormValidate } from '../../../lib/zod-form';
 import { useCreateQuoteRequest } from '../api/create-quote-request';
@@ -33,6 +34,7 @@ function toInput(values: QuoteFormValues) {
 
 /** The landing page's 'Request a Quote' form. */
 export function QuoteRequestModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useT('landing');
   const create = useCreateQuoteRequest();
   const form = useForm<QuoteFormValues>({
     initialValues,
@@ -47,7 +49,7 @@ export function QuoteRequestModal({ opened, onClose }: { opened: boolean; onClos
   const handleSubmit = form.onSubmit((values) => {
     create.mutate(toInput(values), {
       onSuccess: () => {
-        toast.success('Quote Request Sent', 'Thank you! Our team will be in touch shortly.');
+        toast.success(t('quote.sentTitle'), t('quote.sentText'));
         form.reset();
         close();
       },
@@ -57,19 +59,19 @@ export function QuoteRequestModal({ opened, onClose }: { opened: boolean; onClos
   });
 
   return (
-    <Modal opened={opened} onClose={close} title="Request a Quote" size="lg" centered>
+    <Modal opened={opened} onClose={close} title={t('quote')} size="lg" centered>
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           <Text size="sm">
-            Tell us about your sites and we will prepare a quote for Baywise. Fields marked with an asterisk are required.
+            {t('quote.intro')}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label="Name" required autoComplete="name" data-autofocus {...form.getInputProps('name')} />
-            <TextInput label="Company" required autoComplete="organization" {...form.getInputProps('company')} />
-            <TextInput label="Email" type="email" required autoComplete="email" {...form.getInputProps('email')} />
-            <TextInput label="Phone (optional)" type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
+            <TextInput label={t('quote.name')} required autoComplete="name" data-autofocus {...form.getInputProps('name')} />
+            <TextInput label={t('quote.company')} required autoComplete="organization" {...form.getInputProps('company')} />
+            <TextInput label={t('quote.email')} type="email" required autoComplete="email" {...form.getInputProps('email')} />
+            <TextInput label={t('quote.phone')} type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
             <TextInput
-              label="Number of sites (optional)"
+              label={t('quote.sites')}
               type="number"
               inputMode="numeric"
               min={1}
@@ -79,8 +81,8 @@ export function QuoteRequestModal({ opened, onClose }: { opened: boolean; onClos
             />
           </SimpleGrid>
           <Textarea
-            label="Message (optional)"
-            placeholder="Bays per site, bookings per day, systems you use (e.g. TSR)…"
+            label={t('quote.message')}
+            placeholder={t('quote.messagePlaceholder')}
             autosize
             minRows={3}
             maxRows={8}
@@ -88,15 +90,15 @@ export function QuoteRequestModal({ opened, onClose }: { opened: boolean; onClos
           />
           {create.isError ? (
             <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden />}>
-              {errorMessage(create.error, 'Could not send your request. Please try again.')}
+              {errorMessage(create.error, t('quote.failed'))}
             </Alert>
           ) : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
-              Cancel
+              {t('quote.cancel')}
             </Button>
             <Button type="submit" loading={create.isPending}>
-              Send request
+              {t('quote.send')}
             </Button>
           </Group>
         </Stack>

@@ -30,67 +30,70 @@ import {
 } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
+import landingCatalogue from 'virtual:i18n-namespace/landing';
 import { homePathForRole } from '../../../../domain/enums';
 import { Brand } from '../../../components/ui/brand';
+import { PageLoader } from '../../../components/ui/page-loader';
+import { I18nNamespace, I18nProvider, useT } from '../../../i18n/index';
+import { LanguagePicker } from '../../../i18n/language-picker';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useAuth } from '../../auth/hooks/use-auth';
 
 // The quote form (and its validation) loads when it is first opened, not with the landing page.
 const QuoteRequestModal = lazy(() => import('../components/quote-request-modal').then((m) => ({ default: m.QuoteRequestModal })));
 
+// Texts are keys of the landing namespace (domain/i18n/landing), in the visitor's language (issue 27).
 const badges = [
-  { label: 'Multi-Tenant SaaS', icon: <IconBuildingSkyscraper size={14} aria-hidden /> },
-  { label: 'Real-time Operations', icon: <IconClockBolt size={14} aria-hidden /> },
-  { label: 'TSR Integration', icon: <IconPlugConnected size={14} aria-hidden /> },
+  { label: 'badge.multiTenant', icon: <IconBuildingSkyscraper size={14} aria-hidden /> },
+  { label: 'badge.realtime', icon: <IconClockBolt size={14} aria-hidden /> },
+  { label: 'badge.tsr', icon: <IconPlugConnected size={14} aria-hidden /> },
 ];
 
 const features = [
   {
-    title: 'Real-time booking',
-    description:
-      'Hauliers and tenants request delivery or pickup slots through a public portal, and every screen updates the moment a booking changes.',
+    title: 'feature.booking.title',
+    description: 'feature.booking.description',
     icon: <IconCalendarPlus size={24} />,
   },
   {
-    title: 'Automated bay assignment',
-    description:
-      'Each request gets a bay that fits: vehicle height is checked against bay clearance, and no bay is ever booked twice.',
+    title: 'feature.assignment.title',
+    description: 'feature.assignment.description',
     icon: <IconRuler2 size={24} />,
   },
   {
-    title: 'Analytics and reporting',
-    description:
-      'Bay utilisation, on-time arrival, dwell and turn time and no-shows by site, bay, tenant and vehicle type, as charts and CSV.',
+    title: 'feature.analytics.title',
+    description: 'feature.analytics.description',
     icon: <IconChartBar size={24} />,
   },
 ];
 
 const portals = [
-  { title: 'Organization admins', description: 'Bookings, bays, blackouts, tenants and reports.', to: '/orgadmin', icon: <IconUsersGroup size={22} /> },
-  { title: 'Dock masters', description: 'Check-ins, plate scanning, bay status and the gate queue.', to: '/dockmaster', icon: <IconTruckLoading size={22} /> },
-  { title: 'Platform administrators', description: 'Organizations, plans and billing, usage and audit.', to: '/superadmin', icon: <IconShieldLock size={22} /> },
+  { title: 'portal.orgAdmins.title', description: 'portal.orgAdmins.description', to: '/orgadmin', icon: <IconUsersGroup size={22} /> },
+  { title: 'portal.dockmasters.title', description: 'portal.dockmasters.description', to: '/dockmaster', icon: <IconTruckLoading size={22} /> },
+  { title: 'portal.platform.title', description: 'portal.platform.description', to: '/superadmin', icon: <IconShieldLock size={22} /> },
 ];
 
 function SignInMenu() {
+  const { t } = useT('landing');
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
         <Button variant="default" rightSection={<IconChevronDown size={16} aria-hidden />}>
-          Sign in
+          {t('signIn')}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Item component={Link} to="/login">
-          Admin sign-in
+          {t('menu.admin')}
         </Menu.Item>
         <Menu.Item component={Link} to="/orgadmin">
-          Organization admin
+          {t('menu.orgAdmin')}
         </Menu.Item>
         <Menu.Item component={Link} to="/dockmaster">
-          Dock master
+          {t('menu.dockmaster')}
         </Menu.Item>
         <Menu.Item component={Link} to="/superadmin">
-          Super admin
+          {t('menu.superadmin')}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>
@@ -98,6 +101,7 @@ function SignInMenu() {
 }
 
 function AccountControls() {
+  const { t } = useT('landing');
   const { session, role, signOut } = useAuth();
   if (!session) return <SignInMenu />;
   const home = homePathForRole(role);
@@ -105,18 +109,22 @@ function AccountControls() {
     <Group gap="xs">
       {home !== '/' ? (
         <Button component={Link} to={home} variant="light">
-          Go to dashboard
+          {t('dashboard')}
         </Button>
       ) : null}
       <Button variant="default" onClick={() => void signOut()}>
-        Sign out
+        {t('signOut')}
       </Button>
     </Group>
   );
 }
 
+/** A sentence around a link: no space before a closing full stop (the link ends some languages' sentences). */
+const spaceBefore = (text: string) => (/^[.,;:!?]/.test(text) ? '' : ' ');
+
 /** Spec §1 landing page: headline, three badges, three feature blurbs, 'Request a Quote'. */
-export default function LandingPage() {
+function LandingPage() {
+  const { t } = useT('landing');
   usePageTitle('');
   const [quoteOpened, quote] = useDisclosure(false);
   // Mounted from the first opening on, so closing still animates.
@@ -126,13 +134,15 @@ export default function LandingPage() {
   return (
     <Box bg="gray.0" mih="100vh">
       <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-        <Container size="lg" h={64}>
-          <Group h="100%" justify="space-between" wrap="nowrap">
+        {/* 64 px high; on a phone the language picker and the sign-in wrap to a second row. */}
+        <Container size="lg" mih={64} py={6} display="flex" style={{ alignItems: 'center' }}>
+          <Group w="100%" justify="space-between" wrap="wrap" style={{ rowGap: 4 }}>
             <Brand />
-            <Group gap="sm" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap" ml="auto">
               <Anchor component={Link} to="/book" fw={600} c="dark.7" visibleFrom="sm" underline="hover">
-                Book a Dock Slot
+                {t('book')}
               </Anchor>
+              <LanguagePicker />
               <AccountControls />
             </Group>
           </Group>
@@ -149,23 +159,22 @@ export default function LandingPage() {
               <Group gap="xs">
                 {badges.map((b) => (
                   <Badge key={b.label} variant="outline" size="lg" radius="sm" leftSection={b.icon} bg="white">
-                    {b.label}
+                    {t(b.label)}
                   </Badge>
                 ))}
               </Group>
               <Title order={1} fz={{ base: 34, md: 52 }} lh={1.1}>
-                Every loading bay, booked and running on time
+                {t('hero.title')}
               </Title>
               <Text fz="lg" c="dark.6" maw={640}>
-                Baywise gives organizations one place to take dock slot requests from hauliers and tenants, assign
-                the right bay automatically, run the gate in real time and see how their sites perform.
+                {t('hero.text')}
               </Text>
               <Group gap="sm">
                 <Button size="lg" onClick={quote.open}>
-                  Request a Quote
+                  {t('quote')}
                 </Button>
                 <Button size="lg" variant="default" component={Link} to="/book" rightSection={<IconArrowRight size={18} aria-hidden />}>
-                  Book a Dock Slot
+                  {t('book')}
                 </Button>
               </Group>
             </Stack>
@@ -174,7 +183,7 @@ export default function LandingPage() {
 
         <Container size="lg" py={56}>
           <Title order={2} ta="center" mb="xl">
-            Built for busy docks
+            {t('features.title')}
           </Title>
           <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
             {features.map((f) => (
@@ -183,10 +192,10 @@ export default function LandingPage() {
                   {f.icon}
                 </ThemeIcon>
                 <Title order={3} size="h4" mt="md">
-                  {f.title}
+                  {t(f.title)}
                 </Title>
                 <Text c="dimmed" mt="xs">
-                  {f.description}
+                  {t(f.description)}
                 </Text>
               </Paper>
             ))}
@@ -196,10 +205,15 @@ export default function LandingPage() {
         <Box bg="white" py={56} style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
           <Container size="lg">
             <Title order={2} mb="xs">
-              Sign in to your workspace
+              {t('workspace.title')}
             </Title>
             <Text c="dimmed" mb="lg">
-              Hauliers need no account: <Anchor component={Link} to="/book">request a dock slot</Anchor> directly.
+              {t('workspace.hauliersBefore')}{' '}
+              <Anchor component={Link} to="/book">
+                {t('workspace.hauliersLink')}
+              </Anchor>
+              {spaceBefore(t('workspace.hauliersAfter'))}
+              {t('workspace.hauliersAfter')}
             </Text>
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
               {portals.map((p) => (
@@ -210,10 +224,10 @@ export default function LandingPage() {
                     </ThemeIcon>
                     <div>
                       <Text fw={700} component="h3" m={0} size="md">
-                        {p.title}
+                        {t(p.title)}
                       </Text>
                       <Text size="sm" c="dimmed">
-                        {p.description}
+                        {t(p.description)}
                       </Text>
                     </div>
                   </Group>
@@ -223,7 +237,11 @@ export default function LandingPage() {
             <Group mt="lg" gap="xs">
               <IconLogin2 size={18} aria-hidden />
               <Text size="sm">
-                Not sure which to use? <Anchor component={Link} to="/login">Admin sign-in</Anchor> takes you to the right area for your role.
+                {t('workspace.unsureBefore')}{' '}
+                <Anchor component={Link} to="/login">
+                  {t('workspace.unsureLink')}
+                </Anchor>{' '}
+                {t('workspace.unsureAfter')}
               </Text>
             </Group>
           </Container>
@@ -234,20 +252,20 @@ export default function LandingPage() {
         <Container size="lg">
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
-              © Baywise — dock and loading-bay booking
+              {t('footer.text')}
             </Text>
             <Group gap="md">
               <Anchor component={Link} to="/book" size="sm" underline="hover">
-                Book a Dock Slot
+                {t('book')}
               </Anchor>
               <Anchor component={Link} to="/book/help" size="sm" underline="hover">
-                Help
+                {t('footer.help')}
               </Anchor>
               <Anchor component={Link} to="/book/terms" size="sm" underline="hover">
-                Terms
+                {t('footer.terms')}
               </Anchor>
               <Anchor component={Link} to="/developers" size="sm" underline="hover">
-                Developers
+                {t('footer.developers')}
               </Anchor>
             </Group>
           </Group>
@@ -260,5 +278,16 @@ export default function LandingPage() {
         </Suspense>
       ) : null}
     </Box>
+  );
+}
+
+/** `/`, in the visitor's language (the remembered choice, else the browser's), with the picker in its header. */
+export default function LandingRoute() {
+  return (
+    <I18nProvider fallback={<PageLoader minHeight="100vh" />}>
+      <I18nNamespace catalogue={landingCatalogue} fallback={<PageLoader minHeight="100vh" />}>
+        <LandingPage />
+      </I18nNamespace>
+    </I18nProvider>
   );
 }

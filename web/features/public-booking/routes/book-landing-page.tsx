@@ -11,6 +11,9 @@ import { alertStyles } from '../utils/styles';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useAccountEntry } from '../../haulier-account/hooks/use-account-entry';
 import { useT } from '../../../i18n/index';
+import accountCatalogue from 'virtual:i18n-namespace/account';
+import { I18nNamespace } from '../../../i18n/index';
+import { PageLoader } from '../../../components/ui/page-loader';
 
 function SectionTitle({ icon, children }: { icon: React.ReactNode; children: React.ReactNode }) {
   return (
@@ -30,7 +33,7 @@ function visibleOrganizations(info: BookingInfo | undefined, orgId: string | nul
 }
 
 /** /book: how to request a dock slot, and where, when and whom to call. */
-export default function BookLandingPage() {
+function BookLandingPage() {
   const { t } = useT('portal');
   usePageTitle(t('landing.pageTitle'));
   const [params] = useSearchParams();
@@ -166,5 +169,14 @@ export default function BookLandingPage() {
         </Grid.Col>
       </Grid>
     </Container>
+  );
+}
+
+/** The page with the account entry's texts (the account namespace) in the haulier's language. */
+export default function BookLandingPageRoute() {
+  return (
+    <I18nNamespace catalogue={accountCatalogue} fallback={<PageLoader />}>
+      <BookLandingPage />
+    </I18nNamespace>
   );
 }

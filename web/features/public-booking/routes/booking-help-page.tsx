@@ -1,14 +1,17 @@
-import { Anchor, Button, Card, Container, List, Stack, Text, Timeline, Title } from '@mantine/core';
-import { IconCalendarPlus } from '@tabler/icons-react';
+import { Anchor, Button, Card, Container, List, Stack, Text, ThemeIcon, Timeline, Title } from '@mantine/core';
+import { IconCalendarPlus, IconCheck, IconClockHour4, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import helpCatalogue from 'virtual:i18n-namespace/help';
 import {
   BOOKING_WINDOW_MIN,
   MAX_DURATION_MIN,
   MAX_FILES,
+  MIN_ADVANCE_MIN,
   MIN_DURATION_MIN,
   REVIEW_PROMISE_HOURS,
 } from '../../../../domain/constants';
-import { BookingRequirements, minAdvanceText } from '../components/booking-requirements';
+import { PageLoader } from '../../../components/ui/page-loader';
+import { I18nNamespace, useT, type Translate } from '../../../i18n/index';
 import { HelpContacts } from '../components/help-contacts';
 import { PageHeader } from '../components/page-header';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -24,100 +27,124 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-/** /book/help: how booking works, what to bring, arriving and checking in. */
-export default function BookingHelpPage() {
-  usePageTitle('Booking Help');
+/** The minimum notice ("2 hours") in the page's language. */
+function advanceText(t: Translate): string {
+  const hours = MIN_ADVANCE_MIN / 60;
+  return Number.isInteger(hours) ? t('advance.hours', { hours }) : t('advance.minutes', { minutes: MIN_ADVANCE_MIN });
+}
+
+/** Spec §5's booking requirements (as on /book), in the help page's language. */
+function Requirements({ t }: { t: Translate }) {
+  const list = (keys: string[], color: string, icon: React.ReactNode) => (
+    <List spacing={4} size="sm" icon={<ThemeIcon color={color} size={18} radius="xl">{icon}</ThemeIcon>}>
+      {keys.map((key) => (
+        <List.Item key={key}>{t(key)}</List.Item>
+      ))}
+    </List>
+  );
+  return (
+    <Stack gap="sm">
+      <div>
+        <Text fw={600} size="sm" mb={4}>
+          {t('need.required')}
+        </Text>
+        {list(['need.tsr', 'need.dimensions', 'need.consignment', 'need.induction', 'need.contact'], 'green', <IconCheck size={12} aria-hidden />)}
+      </div>
+      <div>
+        <Text fw={600} size="sm" mb={4}>
+          {t('need.optional')}
+        </Text>
+        {list(['need.emergency'], 'gray', <IconPlus size={12} aria-hidden />)}
+      </div>
+      <Text size="sm" fw={600} style={{ display: 'flex', gap: 6, alignItems: 'center' }}>
+        <IconClockHour4 size={18} aria-hidden color="var(--mantine-color-orange-8)" />
+        {t('need.advance', { advance: advanceText(t) })}
+      </Text>
+    </Stack>
+  );
+}
+
+/** A sentence around a link: no space before a closing full stop (the link ends some languages' sentences). */
+const spaceBefore = (text: string) => (/^[.,;:!?]/.test(text) ? '' : ' ');
+
+/** /book/help: how booking works, what to bring, arriving and checking in (in the haulier's language, issue 27). */
+function BookingHelpPage() {
+  const { t } = useT('help');
+  usePageTitle(t('pageTitle'));
+  const after = t('change.after');
   return (
     <Container size="md" py="xl">
-      <PageHeader
-        title="Booking help"
-        description="Everything you need to request a dock slot and arrive ready to unload or load."
-        backTo="/book"
-        backLabel="Back to booking"
-      />
+      <PageHeader title={t('title')} description={t('description')} backTo="/book" backLabel={t('back')} />
       <Stack gap="lg">
-        <Section title="How booking works">
+        <Section title={t('how.title')}>
           <Timeline active={4} bulletSize={22} lineWidth={2}>
-            <Timeline.Item title="Fill in the request">
-              <Text size="sm">
-                Enter your TSR (transport scheduling reference), company and contact details, your vehicle and what you are
-                delivering or collecting. Bookings must be made at least {minAdvanceText()} in advance.
-              </Text>
+            <Timeline.Item title={t('how.fill.title')}>
+              <Text size="sm">{t('how.fill.text', { advance: advanceText(t) })}</Text>
             </Timeline.Item>
-            <Timeline.Item title="Pick a date and time">
-              <Text size="sm">
-                The time-slot grid only offers times when a bay that fits your vehicle (height, length and any special access
-                needs) is free for your whole expected duration, {MIN_DURATION_MIN} to {MAX_DURATION_MIN} minutes. Each slot shows how
-                many bays are free.
-              </Text>
+            <Timeline.Item title={t('how.pick.title')}>
+              <Text size="sm">{t('how.pick.text', { min: MIN_DURATION_MIN, max: MAX_DURATION_MIN })}</Text>
             </Timeline.Item>
-            <Timeline.Item title="Submit">
-              <Text size="sm">
-                We assign the best-fitting bay and send you a confirmation e-mail with a calendar file and a private link to
-                manage your booking.
-              </Text>
+            <Timeline.Item title={t('how.submit.title')}>
+              <Text size="sm">{t('how.submit.text')}</Text>
             </Timeline.Item>
-            <Timeline.Item title="Review">
-              <Text size="sm">
-                The operations team reviews every request within {REVIEW_PROMISE_HOURS} hours during business hours. You receive an
-                e-mail when it is approved or declined.
-              </Text>
+            <Timeline.Item title={t('how.review.title')}>
+              <Text size="sm">{t('how.review.text', { hours: REVIEW_PROMISE_HOURS })}</Text>
             </Timeline.Item>
           </Timeline>
         </Section>
 
-        <Section title="What you need">
-          <BookingRequirements />
+        <Section title={t('need.title')}>
+          <Requirements t={t} />
           <Text size="sm" mt="sm">
-            You can attach up to {MAX_FILES} documents (PDF, DOC, DOCX, JPG, JPEG or PNG, max 10MB each) to the request, such as
-            the consignment note, dangerous goods declaration or the driver's induction certificate.
+            {t('need.documents', { max: MAX_FILES })}
           </Text>
         </Section>
 
-        <Section title="What to bring on the day">
+        <Section title={t('bring.title')}>
           <List size="sm" spacing={6}>
-            <List.Item>Your booking reference or TSR number, and the confirmation e-mail on your phone.</List.Item>
-            <List.Item>The driver's site induction certificate and photo ID.</List.Item>
-            <List.Item>Consignment documentation for every load, and dangerous goods paperwork where it applies.</List.Item>
-            <List.Item>Personal protective equipment: high-visibility clothing and safety footwear as a minimum.</List.Item>
-            <List.Item>The vehicle registered on the booking: plates are checked at the gate.</List.Item>
+            {['bring.reference', 'bring.induction', 'bring.consignment', 'bring.ppe', 'bring.vehicle'].map((key) => (
+              <List.Item key={key}>{t(key)}</List.Item>
+            ))}
           </List>
         </Section>
 
-        <Section title="Arrival and check-in">
+        <Section title={t('arrival.title')}>
           <List size="sm" spacing={6}>
-            <List.Item>Report to the gate no earlier than 15 minutes before your booked time.</List.Item>
-            <List.Item>
-              Your booking window is {BOOKING_WINDOW_MIN} minutes from the booked time. A vehicle that has not arrived by then may be
-              recorded as a no-show and lose the bay.
-            </List.Item>
-            <List.Item>The dockmaster checks you in, confirms the bay and directs you to it.</List.Item>
-            <List.Item>
-              Leave the bay by the end of your booked duration: vehicles that overstay hold up the next booking and are followed up by
-              site staff.
-            </List.Item>
+            <List.Item>{t('arrival.early')}</List.Item>
+            <List.Item>{t('arrival.window', { minutes: BOOKING_WINDOW_MIN })}</List.Item>
+            <List.Item>{t('arrival.checkIn')}</List.Item>
+            <List.Item>{t('arrival.leave')}</List.Item>
           </List>
         </Section>
 
-        <Section title="Changing or cancelling">
+        <Section title={t('change.title')}>
           <Text size="sm">
-            Use the private link in your confirmation e-mail to see the status of your booking, move it to another free slot or
-            cancel it. See the{' '}
+            {t('change.text')}{' '}
             <Anchor component={Link} to="/book/terms" size="sm">
-              booking terms
-            </Anchor>{' '}
-            for the details.
+              {t('change.link')}
+            </Anchor>
+            {spaceBefore(after)}
+            {after}
           </Text>
         </Section>
 
-        <Section title="Contacts">
+        <Section title={t('contacts')}>
           <HelpContacts />
         </Section>
 
         <Button component={Link} to="/book/request" leftSection={<IconCalendarPlus size={18} aria-hidden />} size="md" style={{ alignSelf: 'flex-start' }}>
-          Book a Dock Slot
+          {t('book')}
         </Button>
       </Stack>
     </Container>
+  );
+}
+
+/** The page with its texts (the help namespace) in the haulier's language. */
+export default function BookingHelpRoute() {
+  return (
+    <I18nNamespace catalogue={helpCatalogue} fallback={<PageLoader />}>
+      <BookingHelpPage />
+    </I18nNamespace>
   );
 }

@@ -14,7 +14,8 @@ import type { BookingRequest } from '../../../../domain/booking-request';
 import { useRebookValues } from '../../haulier-account/hooks/use-rebook-values';
 import { SaveVehicleOffer, SavedDetailsPicker } from '../components/saved-details';
 import { useT } from '../../../i18n/index';
-import { useOrganizationDefaultLanguage } from '../../../i18n/index';
+import { I18nNamespace, useOrganizationDefaultLanguage } from '../../../i18n/index';
+import { PageLoader } from '../../../components/ui/page-loader';
 import { useBookingInfo } from '../api/get-booking-info';
 
 // The confirmation (with its table of the booking) is only needed after a submit: it loads then,
@@ -37,8 +38,23 @@ function resolveOrganization(orgs: PublicOrganization[] | undefined, orgParam: s
   return { orgId: chosen?.id ?? null, isSelectShown: !!orgs && orgs.length > 1, isParamUnknown };
 }
 
-/** /book/request */
-export default function BookingRequestPage() {
+// The saved details and the rebooking notice are the account namespace's texts: only a signed-in
+// haulier sees them, so they are fetched when first shown, not with the form (issue 27: the form's
+// first load carries the portal's texts only).
+const loadAccountCatalogue = () => import('virtual:i18n-namespace/account');
+
+/** /book/request; a rebooking (?rebook=…, from "My bookings") waits for the account texts. */
+export default function BookingRequestRoute() {
+  const [params] = useSearchParams();
+  if (!params.get('rebook')) return <BookingRequestPage />;
+  return (
+    <I18nNamespace catalogue={loadAccountCatalogue} fallback={<PageLoader />}>
+      <BookingRequestPage />
+    </I18nNamespace>
+  );
+}
+
+function BookingRequestPage() {
   const { t } = useT('portal');
   usePageTitle(t('request.title'));
   // The organization's portal language (issue 27), when the haulier has not chosen one on this device.
@@ -61,7 +77,9 @@ export default function BookingRequestPage() {
         <Suspense fallback={<Loader aria-label={t('common.loading')} />}>
           <BookingSubmitted booking={submitted.booking} tsrNumber={submitted.tsrNumber} />
         </Suspense>
-        <SaveVehicleOffer vehicle={submitted.request ?? null} />
+        <I18nNamespace catalogue={loadAccountCatalogue}>
+          <SaveVehicleOffer vehicle={submitted.request ?? null} />
+        </I18nNamespace>
       </Container>
     );
   }
@@ -132,7 +150,11 @@ export default function BookingRequestPage() {
           orgId={orgId}
           organizationSection={organizationSection}
           initialValues={rebook.values ?? undefined}
-          savedDetails={(apply) => <SavedDetailsPicker apply={apply} />}
+          savedDetails={(apply) => (
+            <I18nNamespace catalogue={loadAccountCatalogue}>
+              <SavedDetailsPicker apply={apply} />
+            </I18nNamespace>
+          )}
           onSubmitted={(booking, tsrNumber, request) => {
             setSubmitted({ booking, tsrNumber, request });
             window.scrollTo({ top: 0 });

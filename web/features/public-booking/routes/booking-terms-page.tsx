@@ -1,6 +1,8 @@
 import { Card, Container, List, Stack, Text, Title } from '@mantine/core';
-import { BOOKING_WINDOW_MIN, OVERSTAY_THRESHOLD_MIN, REVIEW_PROMISE_HOURS } from '../../../../domain/constants';
-import { minAdvanceText } from '../components/booking-requirements';
+import termsCatalogue from 'virtual:i18n-namespace/terms';
+import { BOOKING_WINDOW_MIN, MIN_ADVANCE_MIN, OVERSTAY_THRESHOLD_MIN, REVIEW_PROMISE_HOURS } from '../../../../domain/constants';
+import { PageLoader } from '../../../components/ui/page-loader';
+import { I18nNamespace, useT, type Translate } from '../../../i18n/index';
 import { HelpContacts } from '../components/help-contacts';
 import { PageHeader } from '../components/page-header';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -16,89 +18,73 @@ function Term({ n, title, children }: { n: number; title: string; children: Reac
   );
 }
 
-/** /book/terms: the conditions a haulier accepts with a booking request. */
-export default function BookingTermsPage() {
-  usePageTitle('Booking Terms');
+/** The minimum notice ("2 hours") in the page's language. */
+function advanceText(t: Translate): string {
+  const hours = MIN_ADVANCE_MIN / 60;
+  return Number.isInteger(hours) ? t('advance.hours', { hours }) : t('advance.minutes', { minutes: MIN_ADVANCE_MIN });
+}
+
+/** The items of one term, already translated. */
+function Items({ items }: { items: string[] }) {
+  return (
+    <List size="sm" spacing={4}>
+      {items.map((text) => (
+        <List.Item key={text}>{text}</List.Item>
+      ))}
+    </List>
+  );
+}
+
+/** /book/terms: the conditions a haulier accepts with a booking request (in the haulier's language, issue 27). */
+function BookingTermsPage() {
+  const { t } = useT('terms');
+  usePageTitle(t('pageTitle'));
+  const advance = advanceText(t);
   return (
     <Container size="md" py="xl">
-      <PageHeader title="Booking terms and conditions" backTo="/book/request" backLabel="Back to booking request" />
+      <PageHeader title={t('title')} backTo="/book/request" backLabel={t('back')} />
       <Card withBorder radius="md" padding="lg">
         <Stack gap="lg">
-          <Text size="sm">
-            These terms apply to every dock slot requested through this portal. By ticking "I accept the terms and conditions" on
-            the booking request you agree to them on behalf of your company and driver.
-          </Text>
+          <Text size="sm">{t('intro')}</Text>
 
-          <Term n={1} title="Booking requests">
-            <List size="sm" spacing={4}>
-              <List.Item>A request must be made at least {minAdvanceText()} before the slot starts.</List.Item>
-              <List.Item>
-                A request is pending until the operations team reviews it, within {REVIEW_PROMISE_HOURS} hours during business hours. A
-                bay is held for you while it is pending, but only an approved booking entitles you to unload or load.
-              </List.Item>
-              <List.Item>The site may decline a request, for example for missing documentation or safety reasons.</List.Item>
-            </List>
+          <Term n={1} title={t('requests.title')}>
+            <Items items={[t('requests.advance', { advance }), t('requests.pending', { hours: REVIEW_PROMISE_HOURS }), t('requests.decline')]} />
           </Term>
 
-          <Term n={2} title="Accurate information">
-            <List size="sm" spacing={4}>
-              <List.Item>
-                Vehicle type, registration, height and length must be correct: bays are assigned by clearance. A vehicle taller than
-                declared may be refused entry.
-              </List.Item>
-              <List.Item>Hazardous, refrigerated, oversize and escorted loads must be declared as special access needs.</List.Item>
-              <List.Item>The TSR number must be a valid reference in the named scheduling system.</List.Item>
-            </List>
+          <Term n={2} title={t('accurate.title')}>
+            <Items items={[t('accurate.vehicle'), t('accurate.special'), t('accurate.tsr')]} />
           </Term>
 
-          <Term n={3} title="Driver induction and safety">
-            <List size="sm" spacing={4}>
-              <List.Item>The driver must have completed the site induction and carry the certificate.</List.Item>
-              <List.Item>Site speed limits, PPE rules and staff directions must be followed at all times.</List.Item>
-            </List>
+          <Term n={3} title={t('safety.title')}>
+            <Items items={[t('safety.induction'), t('safety.rules')]} />
           </Term>
 
-          <Term n={4} title="Arrival, no-shows and overstays">
-            <List size="sm" spacing={4}>
-              <List.Item>
-                The booking window is {BOOKING_WINDOW_MIN} minutes from the booked time. A vehicle that has not arrived by the end of the
-                window is recorded as a no-show and the bay is released.
-              </List.Item>
-              <List.Item>
-                A vehicle still at the bay {OVERSTAY_THRESHOLD_MIN} minutes after the end of its booking is in overstay and may be asked
-                to leave the bay.
-              </List.Item>
-            </List>
+          <Term n={4} title={t('arrival.title')}>
+            <Items items={[t('arrival.window', { minutes: BOOKING_WINDOW_MIN }), t('arrival.overstay', { minutes: OVERSTAY_THRESHOLD_MIN })]} />
           </Term>
 
-          <Term n={5} title="Cancellation and rescheduling">
-            <List size="sm" spacing={4}>
-              <List.Item>
-                Your confirmation e-mail contains a private link. With it you can cancel your booking, or move it to another free slot,
-                as long as it has not started: once the vehicle has checked in, or the booking has been declined, cancelled or
-                completed, it can no longer be changed online.
-              </List.Item>
-              <List.Item>
-                A moved booking must meet the same rules as a new one: a compatible free bay for the whole duration, within operating
-                hours, at least {minAdvanceText()} ahead. A moved booking goes back to pending and is reviewed again.
-              </List.Item>
-              <List.Item>Please cancel as early as possible so the bay can be offered to another haulier.</List.Item>
-              <List.Item>Keep the link private: anyone who has it can change the booking.</List.Item>
-            </List>
+          <Term n={5} title={t('changes.title')}>
+            <Items items={[t('changes.link'), t('changes.rules', { advance }), t('changes.early'), t('changes.private')]} />
           </Term>
 
-          <Term n={6} title="Documents and personal information">
-            <Text size="sm">
-              Documents and contact details you send are used only to plan and run your delivery or pickup, are visible to the site
-              operator, and are kept for as long as the site's record-keeping requires.
-            </Text>
+          <Term n={6} title={t('documents.title')}>
+            <Text size="sm">{t('documents.text')}</Text>
           </Term>
 
-          <Term n={7} title="Contacts">
+          <Term n={7} title={t('contacts.title')}>
             <HelpContacts />
           </Term>
         </Stack>
       </Card>
     </Container>
+  );
+}
+
+/** The page with its texts (the terms namespace) in the haulier's language. */
+export default function BookingTermsRoute() {
+  return (
+    <I18nNamespace catalogue={termsCatalogue} fallback={<PageLoader />}>
+      <BookingTermsPage />
+    </I18nNamespace>
   );
 }

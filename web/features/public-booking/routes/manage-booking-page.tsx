@@ -20,6 +20,9 @@ import { alertStyles } from '../utils/styles';
 import { formatSiteTime, formatSiteTimeRange } from '../utils/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useManageLive } from '../hooks/use-manage-live';
+import driverCatalogue from 'virtual:i18n-namespace/driver';
+import { I18nNamespace } from '../../../i18n/index';
+import { PageLoader } from '../../../components/ui/page-loader';
 
 /** The statuses with their own words for why a booking can no longer be changed online (portal `manage.final.*`). */
 const FINAL_STATES = ['cancelled', 'declined', 'completed', 'no_show', 'checked_in', 'in_progress', 'overstay'];
@@ -82,7 +85,7 @@ function LinkProblem({ title, children }: { title: string; children: React.React
 }
 
 /** /book/manage/:token: the haulier's private view of one booking, to cancel or move it. */
-export default function ManageBookingPage() {
+function ManageBookingPage() {
   const { t } = useT('portal');
   usePageTitle(t('manage.pageTitle'));
   const { token = '' } = useParams();
@@ -203,5 +206,14 @@ export default function ManageBookingPage() {
       <PageHeader title={t('manage.title')} description={t('manage.description')} />
       {content}
     </Container>
+  );
+}
+
+/** The page with the driver's live status texts (the driver namespace) in the haulier's language. */
+export default function ManageBookingPageRoute() {
+  return (
+    <I18nNamespace catalogue={driverCatalogue} fallback={<PageLoader />}>
+      <ManageBookingPage />
+    </I18nNamespace>
   );
 }
