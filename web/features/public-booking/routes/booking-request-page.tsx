@@ -11,6 +11,7 @@ import { alertStyles } from '../utils/styles';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { SelectField } from '../../../components/ui/select-field';
 import type { BookingRequest } from '../../../../domain/booking-request';
+import { useHaulierMe } from '../../haulier-account/api/get-haulier-me';
 import { useRebookValues } from '../../haulier-account/hooks/use-rebook-values';
 import { SaveVehicleOffer, SavedDetailsPicker } from '../components/saved-details';
 import { useT } from '../../../i18n/index';
@@ -39,9 +40,16 @@ function resolveOrganization(orgs: PublicOrganization[] | undefined, orgParam: s
 }
 
 // The saved details and the rebooking notice are the account namespace's texts: only a signed-in
-// haulier sees them, so they are fetched when first shown, not with the form (issue 27: the form's
-// first load carries the portal's texts only).
+// haulier sees them, so they are fetched once the haulier is known to be signed in, not with the
+// form (issue 27: the form's first load carries the portal's texts only).
 const loadAccountCatalogue = () => import('virtual:i18n-namespace/account');
+
+/** The saved details' parts (nothing for a haulier who is not signed in), with the account texts. */
+function ForSignedInHaulier({ children }: { children: React.ReactNode }) {
+  const me = useHaulierMe();
+  if (!me.data) return null;
+  return <I18nNamespace catalogue={loadAccountCatalogue}>{children}</I18nNamespace>;
+}
 
 /** /book/request; a rebooking (?rebook=…, from "My bookings") waits for the account texts. */
 export default function BookingRequestRoute() {
@@ -77,9 +85,9 @@ function BookingRequestPage() {
         <Suspense fallback={<Loader aria-label={t('common.loading')} />}>
           <BookingSubmitted booking={submitted.booking} tsrNumber={submitted.tsrNumber} />
         </Suspense>
-        <I18nNamespace catalogue={loadAccountCatalogue}>
+        <ForSignedInHaulier>
           <SaveVehicleOffer vehicle={submitted.request ?? null} />
-        </I18nNamespace>
+        </ForSignedInHaulier>
       </Container>
     );
   }
@@ -151,9 +159,9 @@ function BookingRequestPage() {
           organizationSection={organizationSection}
           initialValues={rebook.values ?? undefined}
           savedDetails={(apply) => (
-            <I18nNamespace catalogue={loadAccountCatalogue}>
+            <ForSignedInHaulier>
               <SavedDetailsPicker apply={apply} />
-            </I18nNamespace>
+            </ForSignedInHaulier>
           )}
           onSubmitted={(booking, tsrNumber, request) => {
             setSubmitted({ booking, tsrNumber, request });
