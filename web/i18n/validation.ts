@@ -85,8 +85,12 @@ const utcDay = (year: number, month: number, day: number) => new Date(Date.UTC(y
 /** The year nearest to now in which `day month` falls on that weekday ("Mon 24 Nov" has no year). */
 function yearOf(weekday: number, month: number, day: number, now = new Date()): number {
   const thisYear = now.getUTCFullYear();
-  const years = [thisYear, thisYear + 1, thisYear - 1];
-  return years.find((year) => utcDay(year, month, day).getUTCDay() === weekday) ?? thisYear;
+  for (let offset = 0; offset <= 14; offset++) {
+    for (const year of offset === 0 ? [thisYear] : [thisYear + offset, thisYear - offset]) {
+      if (utcDay(year, month, day).getUTCDay() === weekday) return year;
+    }
+  }
+  return thisYear;
 }
 
 /**
