@@ -34,6 +34,15 @@ test('a haulier switches the portal to Polish: the form, its messages, the sent 
   await expect(page.getByRole('textbox', { name: 'Numer TSR', exact: true })).toBeVisible();
   await expect(languagePicker(page)).toHaveValue('pl');
 
+  // The landing page's requirements and site cards in Polish too.
+  await page.goto(`/book?org=${ownOrg.orgId}`);
+  await expect(page.getByText('Ważny numer TSR')).toBeVisible();
+  await expect(page.getByText('Rezerwacji trzeba dokonać najpóźniej 2 godziny przed terminem.')).toBeVisible();
+  await expect(page.getByText('Strefa czasowa:').first()).toBeVisible();
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'portal-landing-pl.png'), fullPage: true });
+  await page.goto(`/book/request?org=${ownOrg.orgId}`);
+  await expect(page.getByRole('textbox', { name: 'Numer TSR', exact: true })).toBeVisible();
+
   // A day already past: the server's notice (English in the API) said in Polish.
   const today = todayIn(site.timeZone, new Date());
   await page.getByRole('textbox', { name: 'Data', exact: true }).fill(addDays(today, -1));
