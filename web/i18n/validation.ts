@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { SPECIAL_ACCESS_LABELS } from '../../domain/enums';
 import type { Language } from '../../domain/languages';
 import { ENGLISH_MESSAGES } from './catalogues';
 import { useT } from './index';
@@ -62,6 +63,7 @@ const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Frida
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const weekdayOf = (name: string) => WEEKDAYS.findIndex((day) => day === name || day.slice(0, 3) === name);
 const monthOf = (name: string) => MONTHS.findIndex((month) => month === name || month.slice(0, 3) === name);
+const SPECIAL_ACCESS_BY_LABEL = new Map(Object.entries(SPECIAL_ACCESS_LABELS).map(([need, label]) => [label, need]));
 const STATUS_WORDS: Record<string, string> = {
   pending: 'pending',
   'pending review': 'pending',
@@ -123,16 +125,21 @@ export function localizeValue(value: string, language: Language, statusLabel?: (
 /** A message of the shared schemas or of a server refusal, in the chosen language. */
 export function useTranslateMessage(): (message: string) => string {
   const { t, language } = useT('validation');
+  const { t: portal } = useT('portal');
   return useCallback(
     (message: string) => {
       if (language === 'en') return message;
       const found = validationKeyOf(message);
       if (!found) return message;
-      const values = found.values
-        ? Object.fromEntries(Object.entries(found.values).map(([name, value]) => [name, localizeValue(value, language, (status) => t(`status.${status}`))]))
-        : undefined;
+      const say = (value: string) => {
+        // A list of special access needs ("Oversize Load, Refrigerated"), each in the portal's words.
+        const needs = value.split(', ').map((label) => SPECIAL_ACCESS_BY_LABEL.get(label));
+        if (needs.every(Boolean)) return needs.map((need) => portal(`specialAccess.${need}`)).join(', ');
+        return localizeValue(value, language, (status) => t(`status.${status}`));
+      };
+      const values = found.values ? Object.fromEntries(Object.entries(found.values).map(([name, value]) => [name, say(value)])) : undefined;
       return t(found.key, values);
     },
-    [t, language],
+    [t, portal, language],
   );
 }
