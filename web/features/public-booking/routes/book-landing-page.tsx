@@ -11,6 +11,7 @@ import { alertStyles } from '../utils/styles';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useAccountEntry } from '../../haulier-account/hooks/use-account-entry';
 import { useT } from '../../../i18n/index';
+import { useTranslateMessage } from '../../../i18n/validation';
 
 function SectionTitle({ icon, children }: { icon: React.ReactNode; children: React.ReactNode }) {
   return (
@@ -32,6 +33,7 @@ function visibleOrganizations(info: BookingInfo | undefined, orgId: string | nul
 /** /book: how to request a dock slot, and where, when and whom to call. */
 export default function BookLandingPage() {
   const { t } = useT('portal');
+  const translateMessage = useTranslateMessage();
   usePageTitle(t('landing.pageTitle'));
   const [params] = useSearchParams();
   const orgId = params.get('org');
@@ -79,7 +81,7 @@ export default function BookLandingPage() {
             ) : info.isError ? (
               <Alert color="red" variant="light" styles={alertStyles} title={t('landing.infoFailed')}>
                 <Stack gap="xs" align="flex-start">
-                  <Text size="sm">{info.error.message}</Text>
+                  <Text size="sm">{translateMessage(info.error.message)}</Text>
                   <Button size="xs" variant="default" onClick={() => void info.refetch()}>
                     {t('common.tryAgain')}
                   </Button>
