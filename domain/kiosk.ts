@@ -95,6 +95,15 @@ export const kioskCheckInResultSchema = z.discriminatedUnion('outcome', [
     message: z.string(),
     /** What the driver should do now. */
     action: z.string(),
+    /**
+     * The facts the message is written from, so a kiosk can say it in the driver's language:
+     * when check-in opens or closed (too_early, too_late), the booking's status (not_active), the
+     * site (site_stopped). Absent when they do not apply.
+     */
+    opensAt: z.string().nullable().optional(),
+    closesAt: z.string().nullable().optional(),
+    status: z.string().optional(),
+    siteName: z.string().optional(),
   }),
 ]);
 export type KioskCheckInResult = z.infer<typeof kioskCheckInResultSchema>;

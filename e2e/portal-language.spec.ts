@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { addDays } from '../domain/day-notice';
 import { todayIn } from '../domain/slot-grid';
 import { SCREENSHOT_DIR, expect, expectNoSeriousA11yViolations, latestMailTo, test } from './fixtures';
 
@@ -33,8 +34,23 @@ test('a haulier switches the portal to Polish: the form, its messages, the sent 
   await expect(page.getByRole('textbox', { name: 'Numer TSR', exact: true })).toBeVisible();
   await expect(languagePicker(page)).toHaveValue('pl');
 
-  // A date and a slot, then Submit with the rest empty: the shared schema's messages, in Polish.
+  // The landing page's requirements and site cards in Polish too.
+  await page.goto(`/book?org=${ownOrg.orgId}`);
+  await expect(page.getByText('Ważny numer TSR')).toBeVisible();
+  await expect(page.getByText('Rezerwacji trzeba dokonać najpóźniej 2 godziny przed terminem.')).toBeVisible();
+  await expect(page.getByText('Strefa czasowa:').first()).toBeVisible();
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'portal-landing-pl.png'), fullPage: true });
+  await page.goto(`/book/request?org=${ownOrg.orgId}`);
+  await expect(page.getByRole('textbox', { name: 'Numer TSR', exact: true })).toBeVisible();
+
+  // A day already past: the server's notice (English in the API) said in Polish.
   const today = todayIn(site.timeZone, new Date());
+  await page.getByRole('textbox', { name: 'Data', exact: true }).fill(addDays(today, -1));
+  await expect(page.getByTestId('slot-grid').getByText(`Ta data już minęła w obiekcie ${SITE} (dziś jest tam`)).toBeVisible();
+  await expect(page.getByText(/This date has passed/)).toHaveCount(0);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'portal-day-notice-pl.png'), fullPage: true });
+
+  // A date and a slot, then Submit with the rest empty: the shared schema's messages, in Polish.
   await page.getByRole('textbox', { name: 'Data', exact: true }).fill(today);
   const grid = page.getByTestId('slot-grid');
   await expect(grid.getByText(/pasując\S* stanowisk\S* dostępn/)).toBeVisible();
@@ -55,7 +71,8 @@ test('a haulier switches the portal to Polish: the form, its messages, the sent 
   const email = `pl-${stamp.toLowerCase()}@haulier.test`;
   await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
   await page.getByRole('combobox', { name: 'Typ pojazdu' }).selectOption('van');
-  await page.getByRole('textbox', { name: 'Numer rejestracyjny' }).fill(`PL${stamp.slice(-5)}`);
+  const plate = `PL${stamp.slice(-5)}`;
+  await page.getByRole('textbox', { name: 'Numer rejestracyjny' }).fill(plate);
   await page.getByRole('spinbutton', { name: 'Wysokość pojazdu (m)' }).fill('2.5');
   await page.getByRole('checkbox', { name: 'Kierowca ukończył szkolenie wstępne obiektu' }).check();
   await page.getByRole('checkbox', { name: /Akceptuję regulamin/ }).check();
@@ -90,6 +107,17 @@ test('a haulier switches the portal to Polish: the form, its messages, the sent 
   await expect(page.getByRole('button', { name: 'Zeskanuj kod QR' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'kiosk in Polish');
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'kiosk-start-pl.png'), fullPage: true });
+
+  // The booking is still pending: the kiosk's refusal (English in the API) in Polish.
+  await page.getByRole('button', { name: 'Wpisz numer rejestracyjny' }).click();
+  await page.getByRole('textbox', { name: 'Numer rejestracyjny' }).fill(plate);
+  await page.getByRole('button', { name: 'Zarejestruj się' }).click();
+  await expect(page.getByTestId('kiosk-refused')).toHaveText('Nie zarejestrowano');
+  await expect(page.getByText('Twoja rezerwacja nie została jeszcze zatwierdzona.')).toBeVisible();
+  await expect(page.getByText('Zgłoś się do portierni.')).toBeVisible();
+  await expect(page.getByText(/has not been approved/)).toHaveCount(0);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'kiosk-refused-pl.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Zacznij od nowa' }).click();
 
   // Back to English from the kiosk's own picker.
   await languagePicker(page).selectOption('en');

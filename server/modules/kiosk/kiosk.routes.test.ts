@@ -149,6 +149,8 @@ describe.each(databaseKinds)('gate kiosk API on %s', (kind) => {
       expect(tooEarly.status).toBe(200);
       expect(tooEarly.body).toMatchObject({ outcome: 'refused', reason: 'too_early', bookingId: early, action: expect.stringContaining('lorry park') });
       expect(tooEarly.body.message).toBe('Too early: check-in opens at 11:00 (your slot is at 12:00).');
+      // The facts the message is written from, for a kiosk in another language (11:00 Sydney).
+      expect(tooEarly.body.opensAt).toBe('2026-11-23T00:00:00.000Z');
       expect(await statusOf(early)).toBe('approved');
 
       t.clock.set('2026-11-23T00:00:00Z');
@@ -165,7 +167,7 @@ describe.each(databaseKinds)('gate kiosk API on %s', (kind) => {
 
       t.clock.set('2026-11-23T01:45:01Z');
       const tooLate = await call('POST', '/api/kiosk/check-in', kiosk.auth, { code: code(late).toLowerCase() });
-      expect(tooLate.body).toMatchObject({ outcome: 'refused', reason: 'too_late', message: 'Too late: check-in for your 12:00 slot closed at 12:45.', action: 'Please report to the gate house.' });
+      expect(tooLate.body).toMatchObject({ outcome: 'refused', reason: 'too_late', message: 'Too late: check-in for your 12:00 slot closed at 12:45.', action: 'Please report to the gate house.', closesAt: '2026-11-23T01:45:00.000Z' });
       expect(await statusOf(late)).toBe('approved');
       t.clock.set(NOW);
     });

@@ -217,6 +217,7 @@ function windowRefusal(device: KioskDevice, row: repo.KioskBookingRow, now: Date
     const slot = `${localTimeOf(row.startTime, tz)}`;
     return {
       reason: 'too_early' as const,
+      opensAt: opensAt.toISOString(),
       message: isOtherDay
         ? `Your booking is on ${dayFormat(tz).format(row.startTime)} at ${slot}. Check-in opens at ${localTimeOf(opensAt, tz)} that day.`
         : `Too early: check-in opens at ${localTimeOf(opensAt, tz)} (your slot is at ${slot}).`,
@@ -225,6 +226,7 @@ function windowRefusal(device: KioskDevice, row: repo.KioskBookingRow, now: Date
   }
   return {
     reason: 'too_late' as const,
+    closesAt: closesAt ? closesAt.toISOString() : null,
     message: `Too late: check-in for your ${localTimeOf(row.startTime, tz)} slot closed${closesAt ? ` at ${localTimeOf(closesAt, tz)}` : ''}.`,
     action: 'Please report to the gate house.',
   };
@@ -241,11 +243,11 @@ async function answerFor(ctx: AppContext, device: KioskDevice, row: repo.KioskBo
   return { outcome: 'refused', ...facts, ...refusalOfStatus(status) };
 }
 
-function refusalOfStatus(status: BookingStatus): { reason: KioskRefusal; message: string; action: string } {
+function refusalOfStatus(status: BookingStatus): { reason: KioskRefusal; message: string; action: string; status: BookingStatus } {
   if (status === 'pending') {
-    return { reason: 'not_approved', message: 'Your booking has not been approved yet.', action: 'Please report to the gate house.' };
+    return { reason: 'not_approved', status, message: 'Your booking has not been approved yet.', action: 'Please report to the gate house.' };
   }
-  return { reason: 'not_active', message: `This booking is ${BOOKING_STATUS_LABELS[status].toLowerCase()}: it cannot be checked in.`, action: 'Please report to the gate house.' };
+  return { reason: 'not_active', status, message: `This booking is ${BOOKING_STATUS_LABELS[status].toLowerCase()}: it cannot be checked in.`, action: 'Please report to the gate house.' };
 }
 
 /**
@@ -268,7 +270,7 @@ export async function kioskCheckIn(ctx: AppContext, device: KioskDevice, input: 
         return { outcome: 'refused', ...facts, reason: 'vehicle_on_site', message: `Vehicle ${row.vehicleRegistration} is already checked in on another booking.`, action: 'Please report to the gate house.' };
       }
       if (error.code === 'site_emergency') {
-        return { outcome: 'refused', ...facts, reason: 'site_stopped', message: `Operations at ${device.siteName} are stopped for an emergency.`, action: 'Please wait in the lorry park and follow the staff’s instructions.' };
+        return { outcome: 'refused', ...facts, reason: 'site_stopped', siteName: device.siteName, message: `Operations at ${device.siteName} are stopped for an emergency.`, action: 'Please wait in the lorry park and follow the staff’s instructions.' };
       }
       if (error.code !== 'stale_version' && error.statusCode !== 409) throw error;
       // Moved meanwhile (checked in at the gate house a moment ago): answer what it is now.

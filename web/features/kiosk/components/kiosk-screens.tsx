@@ -5,7 +5,7 @@ import { BOOKING_TYPES, type BookingType } from '../../../../domain/enums';
 import { kioskWalkInRequestSchema, type KioskCheckInResult, type KioskWalkInRequestInput } from '../../../../domain/kiosk';
 import { useQrScanner } from '../hooks/use-qr-scanner';
 import { BigButton, bigInput } from './kiosk-ui';
-import { useT } from '../../../i18n/index';
+import { useT, type Translate } from '../../../i18n/index';
 import { intlLocale } from '../../../i18n/locale';
 import { useTranslateMessage } from '../../../i18n/validation';
 import type { Language } from '../../../../domain/languages';
@@ -137,6 +137,46 @@ export function EntryScreen({
 const at = (iso: string, timeZone: string, language: Language) =>
   new Intl.DateTimeFormat(intlLocale(language), { hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(iso));
 
+type Refused = Extract<KioskCheckInResult, { outcome: 'refused' }>;
+
+/**
+ * Why the kiosk refused, in the driver's language: written from the reason and its facts (times in
+ * the site's time zone). English, or a server without the facts, shows the server's own words.
+ */
+function refusalText(result: Refused, timeZone: string, language: Language, t: Translate): { message: string; action: string } {
+  if (language === 'en') return { message: result.message, action: result.action };
+  const slot = at(result.startTime, timeZone, language);
+  switch (result.reason) {
+    case 'too_early': {
+      if (!result.opensAt) break;
+      const opens = at(result.opensAt, timeZone, language);
+      // The server knows whether the booking is on another day (its clock): its English message says so.
+      if (result.message.startsWith('Your booking is on ')) {
+        const day = new Intl.DateTimeFormat(intlLocale(language), { weekday: 'long', day: 'numeric', month: 'long', timeZone }).format(new Date(result.startTime));
+        return { message: t('refusal.tooEarlyOtherDay', { day, slot, opens }), action: t('action.comeBack') };
+      }
+      return { message: t('refusal.tooEarly', { opens, slot }), action: t('action.waitThen') };
+    }
+    case 'too_late':
+      if (result.closesAt === undefined) break;
+      return {
+        message: result.closesAt ? t('refusal.tooLate', { slot, closes: at(result.closesAt, timeZone, language) }) : t('refusal.tooLateNoTime', { slot }),
+        action: t('action.gateHouse'),
+      };
+    case 'not_approved':
+      return { message: t('refusal.notApproved'), action: t('action.gateHouse') };
+    case 'not_active':
+      if (!result.status) break;
+      return { message: t('refusal.notActive', { status: t(`status.${result.status}`) }), action: t('action.gateHouse') };
+    case 'vehicle_on_site':
+      return { message: t('refusal.vehicleOnSite', { plate: result.vehicleRegistration }), action: t('action.gateHouse') };
+    case 'site_stopped':
+      if (!result.siteName) break;
+      return { message: t('refusal.siteStopped', { site: result.siteName }), action: t('action.followStaff') };
+  }
+  return { message: result.message, action: result.action };
+}
+
 export function ResultScreen({ result, timeZone, onDone }: { result: KioskCheckInResult; timeZone: string; onDone: () => void }) {
   const { t, language } = useT('kiosk');
   const facts = `${result.vehicleRegistration} · ${result.tsrNumber} · ${t('result.booked', { time: at(result.startTime, timeZone, language) })}`;
@@ -174,6 +214,7 @@ export function ResultScreen({ result, timeZone, onDone }: { result: KioskCheckI
       </Stack>
     );
   }
+  const refusal = refusalText(result, timeZone, language, t);
   return (
     <Stack gap="lg" data-testid="kiosk-result" data-outcome="refused">
       <Group gap="md" wrap="nowrap">
@@ -181,9 +222,9 @@ export function ResultScreen({ result, timeZone, onDone }: { result: KioskCheckI
         <ScreenTitle testId="kiosk-refused">{result.reason === 'too_early' ? t('result.notYet') : t('result.notCheckedIn')}</ScreenTitle>
       </Group>
       <Text fz={28} fw={700}>
-        {result.message}
+        {refusal.message}
       </Text>
-      <Text fz={26}>{result.action}</Text>
+      <Text fz={26}>{refusal.action}</Text>
       <Text fz={20} c="dark.6">
         {facts}
       </Text>
@@ -194,10 +235,11 @@ export function ResultScreen({ result, timeZone, onDone }: { result: KioskCheckI
 
 export function NotFoundScreen({ message, onWalkIn, onRetry }: { message: string; onWalkIn: () => void; onRetry: () => void }) {
   const { t } = useT('kiosk');
+  const translateMessage = useTranslateMessage();
   return (
     <Stack gap="lg" data-testid="kiosk-result" data-outcome="not_found">
       <ScreenTitle>{t('notFound.title')}</ScreenTitle>
-      <Text fz={24}>{message}</Text>
+      <Text fz={24}>{translateMessage(message)}</Text>
       <BigButton color="indigo.9" onClick={onWalkIn}>
         {t('walkIn.title')}
       </BigButton>

@@ -7,6 +7,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import kioskCatalogue from 'virtual:i18n-namespace/kiosk';
 import { I18nNamespace, I18nProvider, useT } from '../../../i18n/index';
 import { LanguagePicker } from '../../../i18n/language-picker';
+import { useTranslateMessage } from '../../../i18n/validation';
 import { checkInAtKiosk, getKioskBookingStatus, getKioskLogo, getKioskMe, readKioskSecret, requestWalkIn, saveKioskSecret, takeSecretFromLocation } from '../api/kiosk-api';
 import { KioskSetup } from '../components/kiosk-setup';
 import { EntryScreen, NotFoundScreen, ResultScreen, ScanScreen, StartScreen, WalkInScreen, WalkInSentScreen } from '../components/kiosk-screens';
@@ -122,6 +123,7 @@ function Kiosk() {
 
 function KioskFlow({ secret, timeZone, onSecretRefused }: { secret: string; timeZone: string; onSecretRefused: () => void }) {
   const { t } = useT('kiosk');
+  const translateMessage = useTranslateMessage();
   const [screen, setScreen] = useState<Screen>({ kind: 'start' });
   const [entryProblem, setEntryProblem] = useState<string | null>(null);
   const restart = useCallback(() => {
@@ -143,7 +145,7 @@ function KioskFlow({ secret, timeZone, onSecretRefused }: { secret: string; time
         setScreen({ kind: 'not_found', message: error.message, plate: input.plate ?? '' });
         return;
       }
-      const message = errorMessage(error, t('page.checkInFailed'));
+      const message = error instanceof ApiError && error.message ? translateMessage(error.message) : errorMessage(error, t('page.checkInFailed'));
       if (screen.kind === 'scan') setScreen({ kind: 'code' });
       setEntryProblem(message);
     },

@@ -83,4 +83,70 @@ describe('BookingRequestForm in Polish', () => {
     expect(toast).not.toHaveTextContent('is required');
     expect(submit).not.toHaveBeenCalled();
   });
+
+  it('shows the server’s day notice in Polish, its date in the Polish calendar', async () => {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'pl');
+    fakeApi({
+      'GET /api/public/booking-info': () => ({ body: bookingInfo }),
+      'POST /api/public/availability': () => ({
+        body: {
+          ...availability,
+          date: '2030-02-25',
+          slots: [],
+          status: 'past',
+          notice: 'This date has passed at North Terminal (today there is Fri 1 Mar).',
+        },
+      }),
+    });
+    const { user } = renderWithProviders(
+      <I18nProvider>
+        <BookingRequestForm orgId={ORG} onSubmitted={vi.fn()} />
+      </I18nProvider>,
+    );
+    await user.type(await screen.findByLabelText(/^Data/), '2030-02-25');
+    expect(await screen.findByText('Ta data już minęła w obiekcie North Terminal (dziś jest tam pt., 1 mar).')).toBeInTheDocument();
+    expect(screen.queryByText(/has passed/)).not.toBeInTheDocument();
+  });
+
+  it('shows the server’s refusal on submit in Polish', async () => {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'pl');
+    fakeApi({
+      'GET /api/public/booking-info': () => ({ body: bookingInfo }),
+      'POST /api/public/availability': () => ({ body: availability }),
+      'POST /api/public/bookings': () => ({
+        status: 409,
+        body: {
+          error: {
+            code: 'vehicle_already_booked',
+            message: 'Vehicle ABC123 already has a booking at an overlapping time. Choose another time or cancel the other booking first.',
+          },
+        },
+      }),
+    });
+    const { user } = renderWithProviders(
+      <I18nProvider>
+        <BookingRequestForm orgId={ORG} onSubmitted={vi.fn()} />
+      </I18nProvider>,
+    );
+    const fill = async (label: RegExp, text: string) => {
+      await user.click(screen.getByLabelText(label));
+      await user.paste(text);
+    };
+    await screen.findByLabelText(/^Numer TSR/);
+    await fill(/^Numer TSR/, 'TSR-1');
+    await fill(/^Nazwa firmy/, 'Coastal Freight');
+    await fill(/^Osoba kontaktowa/, 'Kim Lee');
+    await fill(/^E-mail/, 'kim@coastal.example');
+    await user.selectOptions(screen.getByLabelText(/^Typ pojazdu/), 'van');
+    await fill(/^Numer rejestracyjny/, 'abc123');
+    await fill(/^Wysokość pojazdu/, '2.5');
+    await user.click(screen.getByRole('checkbox', { name: 'Kierowca ukończył szkolenie wstępne obiektu' }));
+    await user.click(screen.getByRole('checkbox', { name: /Akceptuję/ }));
+    await user.type(screen.getByLabelText(/^Data/), DAY);
+    await user.click(within(await screen.findByRole('group', { name: 'Termin' })).getByRole('button', { name: /09:00/ }));
+    await user.click(screen.getByRole('button', { name: 'Wyślij wniosek o rezerwację' }));
+
+    const toast = await findToast('Wysyłanie nie powiodło się');
+    expect(toast).toHaveTextContent('Pojazd ABC123 ma już rezerwację w nakładającym się czasie. Wybierz inną godzinę albo najpierw anuluj tamtą rezerwację.');
+  });
 });

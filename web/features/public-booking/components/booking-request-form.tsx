@@ -238,7 +238,12 @@ export function BookingRequestForm({ orgId, organizationSection, onSubmitted, in
             toast.error(t('toast.noAvailableBay'), translateMessage(NO_AVAILABLE_BAY));
             void availability.refetch();
           } else if (error.code === 'validation_error') {
-            toast.error(t('toast.validationError'), translateMessage(error.message));
+            // The server joins the schema's messages with ', ': each is said in the chosen language.
+            const messages = (error.details as { messages?: unknown } | undefined)?.messages;
+            toast.error(
+              t('toast.validationError'),
+              Array.isArray(messages) && messages.every((m) => typeof m === 'string') ? messages.map(translateMessage).join(', ') : translateMessage(error.message),
+            );
           } else {
             toast.error(t('toast.submissionFailed'), error.message ? translateMessage(error.message) : t('toast.failedToSubmit'));
           }

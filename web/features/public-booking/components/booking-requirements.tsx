@@ -1,17 +1,18 @@
 import { List, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconClockHour4, IconPlus } from '@tabler/icons-react';
 import { MIN_ADVANCE_MIN } from '../../../../domain/constants';
+import { useT } from '../../../i18n/index';
 
-/** Spec §5: what a haulier must have ready before requesting a slot. */
+/** Spec §5: what a haulier must have ready before requesting a slot (keys of the portal catalogue). */
 export const REQUIRED_FOR_BOOKING = [
-  'Valid TSR number',
-  'Vehicle dimensions',
-  'Consignment documentation',
-  'Induction certificate',
-  'Contact information',
+  'requirements.tsr',
+  'requirements.dimensions',
+  'requirements.documents',
+  'requirements.induction',
+  'requirements.contact',
 ] as const;
 
-export const OPTIONAL_FOR_BOOKING = ['Emergency contact'] as const;
+export const OPTIONAL_FOR_BOOKING = ['requirements.emergencyContact'] as const;
 
 export function minAdvanceText(): string {
   const hours = MIN_ADVANCE_MIN / 60;
@@ -19,11 +20,13 @@ export function minAdvanceText(): string {
 }
 
 export function BookingRequirements() {
+  const { t } = useT('portal');
+  const hours = MIN_ADVANCE_MIN / 60;
   return (
     <Stack gap="sm">
       <div>
         <Text fw={600} size="sm" mb={4}>
-          Required
+          {t('requirements.required')}
         </Text>
         <List
           spacing={4}
@@ -34,14 +37,14 @@ export function BookingRequirements() {
             </ThemeIcon>
           }
         >
-          {REQUIRED_FOR_BOOKING.map((item) => (
-            <List.Item key={item}>{item}</List.Item>
+          {REQUIRED_FOR_BOOKING.map((key) => (
+            <List.Item key={key}>{t(key)}</List.Item>
           ))}
         </List>
       </div>
       <div>
         <Text fw={600} size="sm" mb={4}>
-          Optional
+          {t('requirements.optional')}
         </Text>
         <List
           spacing={4}
@@ -52,14 +55,16 @@ export function BookingRequirements() {
             </ThemeIcon>
           }
         >
-          {OPTIONAL_FOR_BOOKING.map((item) => (
-            <List.Item key={item}>{item}</List.Item>
+          {OPTIONAL_FOR_BOOKING.map((key) => (
+            <List.Item key={key}>{t(key)}</List.Item>
           ))}
         </List>
       </div>
       <Text size="sm" fw={600} style={{ display: 'flex', gap: 6, alignItems: 'center' }}>
         <IconClockHour4 size={18} aria-hidden color="var(--mantine-color-orange-8)" />
-        Bookings must be made at least {minAdvanceText()} in advance.
+        {Number.isInteger(hours)
+          ? t('requirements.minAdvanceHours', { hours })
+          : t('requirements.minAdvanceMinutes', { minutes: MIN_ADVANCE_MIN })}
       </Text>
     </Stack>
   );

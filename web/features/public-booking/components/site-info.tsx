@@ -1,14 +1,26 @@
 import { Anchor, Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconBuildingWarehouse, IconMail, IconMapPin, IconPhone, IconRulerMeasure } from '@tabler/icons-react';
+import type { Weekday } from '../../../../domain/enums';
+import type { Language } from '../../../../domain/languages';
+import { useT } from '../../../i18n/index';
+import { intlLocale } from '../../../i18n/locale';
 import type { PublicSite } from '../api/types';
 import { summarizeOperatingHours } from '../utils/operating-hours';
 
-function formatMetres(m: number): string {
-  return `${Number.isInteger(m) ? m.toFixed(1) : String(m)} m`;
+/** '4.0' / '4,6' in the language's number format (at least one decimal). */
+function formatMetres(m: number, language: Language): string {
+  return new Intl.NumberFormat(intlLocale(language), { minimumFractionDigits: 1, maximumFractionDigits: 3 }).format(m);
+}
+
+// 5 Jan 2026 is a Monday: the short weekday names in the language's locale.
+const WEEKDAY_INDEX: Record<Weekday, number> = { mon: 0, tue: 1, wed: 2, thu: 3, fri: 4, sat: 5, sun: 6 };
+function weekdayName(day: Weekday, language: Language): string {
+  return new Intl.DateTimeFormat(intlLocale(language), { weekday: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(2026, 0, 5 + WEEKDAY_INDEX[day], 12)));
 }
 
 /** One location: bays, clearance, address. */
 export function SiteLocationCard({ site }: { site: PublicSite }) {
+  const { t, language } = useT('portal');
   return (
     <Card withBorder radius="md" padding="md">
       <Group gap="xs" mb={6} wrap="nowrap">
@@ -20,11 +32,11 @@ export function SiteLocationCard({ site }: { site: PublicSite }) {
       <Stack gap={6}>
         <Group gap="xs">
           <Badge variant="light" tt="none">
-            {site.bayCount} {site.bayCount === 1 ? 'bay' : 'bays'}
+            {t('site.bays', { count: site.bayCount })}
           </Badge>
           {site.maxClearanceM !== null ? (
             <Badge variant="light" color="gray" tt="none" leftSection={<IconRulerMeasure size={12} aria-hidden />}>
-              Max height {formatMetres(site.maxClearanceM)}
+              {t('site.maxHeight', { height: formatMetres(site.maxClearanceM, language) })}
             </Badge>
           ) : null}
         </Group>
@@ -35,7 +47,7 @@ export function SiteLocationCard({ site }: { site: PublicSite }) {
           </Group>
         ) : null}
         <Text size="xs" c="dimmed">
-          Time zone: {site.timeZone}
+          {t('site.timeZone', { timeZone: site.timeZone })}
         </Text>
       </Stack>
     </Card>
@@ -44,6 +56,7 @@ export function SiteLocationCard({ site }: { site: PublicSite }) {
 
 /** A site's opening hours, consecutive days with the same hours folded. */
 export function SiteHoursTable({ site }: { site: PublicSite }) {
+  const { t, language } = useT('portal');
   const rows = summarizeOperatingHours(site.operatingHours);
   return (
     <Table withRowBorders={false} verticalSpacing={2} horizontalSpacing={0} fz="sm">
@@ -52,9 +65,9 @@ export function SiteHoursTable({ site }: { site: PublicSite }) {
         {rows.map((r) => (
           <Table.Tr key={r.days}>
             <Table.Th scope="row" fw={500} w="45%">
-              {r.days}
+              {r.from === r.to ? weekdayName(r.from, language) : `${weekdayName(r.from, language)}-${weekdayName(r.to, language)}`}
             </Table.Th>
-            <Table.Td c={r.hours === 'Closed' ? 'dimmed' : undefined}>{r.hours}</Table.Td>
+            <Table.Td c={r.isClosed ? 'dimmed' : undefined}>{r.isClosed ? t('site.closed') : r.hours}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>

@@ -3,6 +3,7 @@ import { IconAlertTriangle, IconCircleCheck, IconInfoCircle } from '@tabler/icon
 import type { Availability } from '../api/types';
 import { alertStyles } from '../utils/styles';
 import { useT } from '../../../i18n/index';
+import { useTranslateMessage } from '../../../i18n/validation';
 
 export type SlotGridProps = {
   /** The day's grid, once loaded (may be the previous day's while a new one loads). */
@@ -32,6 +33,9 @@ export function SlotGrid({
   clearedNotice = null,
 }: SlotGridProps) {
   const { t } = useT('portal');
+  // The server writes the day's notice in English (the public API's words): shown in the chosen language.
+  const translateMessage = useTranslateMessage();
+  const notice = availability?.notice ? translateMessage(availability.notice) : null;
   const isLoadingFirst = isFetching && !availability;
   return (
     <Stack gap="xs" aria-busy={isFetching} data-testid="slot-grid" data-date={isFetching ? undefined : availability?.date}>
@@ -62,19 +66,19 @@ export function SlotGrid({
           availability.isMonthFull ? (
             // The organization takes no more bookings this month: the neutral notice, no grid.
             <Alert color="gray" variant="light" styles={alertStyles} icon={<IconInfoCircle size={18} aria-hidden />} p="xs" data-testid="month-full">
-              {availability.notice}
+              {notice}
             </Alert>
           ) : availability.compatibleBays === 0 ? (
             <Alert color="orange" variant="light" styles={alertStyles} icon={<IconAlertTriangle size={18} aria-hidden />} p="xs">
               <Text size="sm" fw={600} inherit>
                 {t('slots.noCompatible')}
               </Text>
-              {availability.notice ? <Text size="sm" inherit>{availability.notice}</Text> : null}
+              {notice ? <Text size="sm" inherit>{notice}</Text> : null}
             </Alert>
-          ) : availability.notice ? (
+          ) : notice ? (
             // The day has nothing to offer: say why instead of a count of bays.
             <Alert color="gray" variant="light" styles={alertStyles} icon={<IconInfoCircle size={18} aria-hidden />} p="xs">
-              {availability.notice}
+              {notice}
             </Alert>
           ) : (
             <Group gap={6}>

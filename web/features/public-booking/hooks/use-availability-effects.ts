@@ -1,10 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../../lib/toast';
+import { useT } from '../../../i18n/index';
 import type { Availability } from '../api/types';
-
-/** What the haulier reads when the slot they chose is no longer offered for the new answers. */
-export const slotClearedMessage = (time: string) => `The ${time} slot is no longer available for this vehicle; choose another time.`;
 
 /**
  * What every slot grid does around its query: a failure is toasted once (spec §8); a slot chosen
@@ -16,10 +14,13 @@ export function useAvailabilityEffects(
   selectedSlot: string | null,
   clearSlot: () => void,
 ): string | null {
+  const { t } = useT('portal');
   const [cleared, setCleared] = useState<string | null>(null);
   const { isError, errorUpdatedAt } = query;
   useEffect(() => {
-    if (isError) toast.error('Error', 'Failed to check slot availability');
+    if (isError) toast.error(t('slots.checkFailedTitle'), t('slots.checkFailed'));
+    // Once per failure, not again when the language changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isError, errorUpdatedAt]);
 
   const freshData = query.isPlaceholderData ? undefined : query.data;
@@ -28,8 +29,9 @@ export function useAvailabilityEffects(
     const slot = freshData.slots.find((s) => s.time === selectedSlot);
     if (!slot?.available) {
       clearSlot();
-      setCleared(slotClearedMessage(selectedSlot));
+      setCleared(t('slots.cleared', { time: selectedSlot }));
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [freshData, selectedSlot, clearSlot]);
 
   // A new choice, or a new day, makes the message stale.

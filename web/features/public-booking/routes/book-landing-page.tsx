@@ -14,6 +14,7 @@ import { useT } from '../../../i18n/index';
 import accountCatalogue from 'virtual:i18n-namespace/account';
 import { I18nNamespace } from '../../../i18n/index';
 import { PageLoader } from '../../../components/ui/page-loader';
+import { useTranslateMessage } from '../../../i18n/validation';
 
 function SectionTitle({ icon, children }: { icon: React.ReactNode; children: React.ReactNode }) {
   return (
@@ -35,6 +36,7 @@ function visibleOrganizations(info: BookingInfo | undefined, orgId: string | nul
 /** /book: how to request a dock slot, and where, when and whom to call. */
 function BookLandingPage() {
   const { t } = useT('portal');
+  const translateMessage = useTranslateMessage();
   usePageTitle(t('landing.pageTitle'));
   const [params] = useSearchParams();
   const orgId = params.get('org');
@@ -82,7 +84,7 @@ function BookLandingPage() {
             ) : info.isError ? (
               <Alert color="red" variant="light" styles={alertStyles} title={t('landing.infoFailed')}>
                 <Stack gap="xs" align="flex-start">
-                  <Text size="sm">{info.error.message}</Text>
+                  <Text size="sm">{translateMessage(info.error.message)}</Text>
                   <Button size="xs" variant="default" onClick={() => void info.refetch()}>
                     {t('common.tryAgain')}
                   </Button>

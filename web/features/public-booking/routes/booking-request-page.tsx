@@ -18,6 +18,7 @@ import { useT } from '../../../i18n/index';
 import { I18nNamespace, useOrganizationDefaultLanguage } from '../../../i18n/index';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { useBookingInfo } from '../api/get-booking-info';
+import { useTranslateMessage } from '../../../i18n/validation';
 
 // The confirmation (with its table of the booking) is only needed after a submit: it loads then,
 // not with the form.
@@ -64,6 +65,7 @@ export default function BookingRequestRoute() {
 
 function BookingRequestPage() {
   const { t } = useT('portal');
+  const translateMessage = useTranslateMessage();
   usePageTitle(t('request.title'));
   // The organization's portal language (issue 27), when the haulier has not chosen one on this device.
   const bookingInfo = useBookingInfo();
@@ -142,7 +144,7 @@ function BookingRequestPage() {
       ) : organizations.isError ? (
         <Alert color="red" variant="light" styles={alertStyles} title={t('request.orgsFailed')} icon={<IconAlertCircle size={18} aria-hidden />}>
           <Text size="sm" mb="xs">
-            {organizations.error.message || t('request.orgsFailed')}
+            {organizations.error.message ? translateMessage(organizations.error.message) : t('request.orgsFailed')}
           </Text>
           <Button size="xs" variant="default" onClick={() => void organizations.refetch()}>
             {t('common.tryAgain')}

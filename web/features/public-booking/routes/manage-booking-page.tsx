@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { VEHICLE_TYPES } from '../../../../domain/enums';
 import { useT } from '../../../i18n/index';
 import type { Translate } from '../../../i18n/index';
+import { useTranslateMessage } from '../../../i18n/validation';
 import { ApiError } from '../../../lib/api-client';
 import { useManagedBooking } from '../api/get-managed-booking';
 import type { ManagedBooking } from '../api/types';
@@ -87,6 +88,7 @@ function LinkProblem({ title, children }: { title: string; children: React.React
 /** /book/manage/:token: the haulier's private view of one booking, to cancel or move it. */
 function ManageBookingPage() {
   const { t } = useT('portal');
+  const translateMessage = useTranslateMessage();
   usePageTitle(t('manage.pageTitle'));
   const { token = '' } = useParams();
   const query = useManagedBooking(token);
@@ -111,7 +113,7 @@ function ManageBookingPage() {
     ) : (
       <LinkProblem title={t('manage.loadFailed')}>
         <Stack gap="xs" align="flex-start">
-          <Text size="sm">{query.error.message}</Text>
+          <Text size="sm">{translateMessage(query.error.message)}</Text>
           <Button size="xs" variant="default" onClick={() => void query.refetch()}>
             {t('common.tryAgain')}
           </Button>

@@ -4,7 +4,7 @@ import { summarizeOperatingHours } from './operating-hours';
 
 describe('summarizeOperatingHours', () => {
   it('folds the spec default hours into three rows', () => {
-    expect(summarizeOperatingHours(DEFAULT_OPERATING_HOURS)).toEqual([
+    expect(summarizeOperatingHours(DEFAULT_OPERATING_HOURS)).toMatchObject([
       { days: 'Mon-Fri', hours: '06:00-22:00' },
       { days: 'Sat', hours: '08:00-18:00' },
       { days: 'Sun', hours: '10:00-16:00' },
@@ -19,7 +19,7 @@ describe('summarizeOperatingHours', () => {
         sat: [],
         sun: [],
       }),
-    ).toEqual([
+    ).toMatchObject([
       { days: 'Mon-Tue', hours: '06:00-22:00' },
       { days: 'Wed', hours: 'Closed' },
       { days: 'Thu-Fri', hours: '06:00-22:00' },
@@ -29,6 +29,6 @@ describe('summarizeOperatingHours', () => {
 
   it('lists a day\'s several windows in order', () => {
     const split = [{ open: '06:00', close: '12:00' }, { open: '13:00', close: '22:00' }];
-    expect(summarizeOperatingHours({ ...DEFAULT_OPERATING_HOURS, mon: split, tue: split })[0]).toEqual({ days: 'Mon-Tue', hours: '06:00-12:00, 13:00-22:00' });
+    expect(summarizeOperatingHours({ ...DEFAULT_OPERATING_HOURS, mon: split, tue: split })[0]).toMatchObject({ days: 'Mon-Tue', hours: '06:00-12:00, 13:00-22:00' });
   });
 });

@@ -12,7 +12,8 @@ export const WEEKDAY_LABELS: Record<Weekday, string> = {
   sun: 'Sun',
 };
 
-export type OperatingHoursRow = { days: string; hours: string };
+/** `from`/`to`: the first and last weekday of the row (the same for one day); `isClosed`: no opening that day. */
+export type OperatingHoursRow = { days: string; hours: string; from: Weekday; to: Weekday; isClosed: boolean };
 
 /**
  * Consecutive weekdays with the same hours folded into one row:
@@ -29,5 +30,8 @@ export function summarizeOperatingHours(hours: OperatingHours): OperatingHoursRo
   return rows.map((r) => ({
     days: r.from === r.to ? WEEKDAY_LABELS[r.from] : `${WEEKDAY_LABELS[r.from]}-${WEEKDAY_LABELS[r.to]}`,
     hours: r.hours,
+    from: r.from,
+    to: r.to,
+    isClosed: r.hours === formatDayHours([]),
   }));
 }
