@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { KioskCheckInResult } from '../../../../domain/kiosk';
-import { I18nProvider, LANGUAGE_STORAGE_KEY } from '../../../i18n/index';
+import kioskCatalogue from 'virtual:i18n-namespace/kiosk';
+import { I18nNamespace, I18nProvider, LANGUAGE_STORAGE_KEY } from '../../../i18n/index';
 import { renderWithProviders } from '../../../test/render';
 import { ResultScreen } from './kiosk-screens';
 
@@ -14,7 +15,9 @@ function renderInPolish(result: KioskCheckInResult) {
   localStorage.setItem(LANGUAGE_STORAGE_KEY, 'pl');
   return renderWithProviders(
     <I18nProvider>
-      <ResultScreen result={result} timeZone="Europe/Warsaw" onDone={vi.fn()} />
+      <I18nNamespace catalogue={kioskCatalogue}>
+        <ResultScreen result={result} timeZone="Europe/Warsaw" onDone={vi.fn()} />
+      </I18nNamespace>
     </I18nProvider>,
   );
 }
