@@ -178,3 +178,28 @@ export const standingRequestSchema = z
 export type StandingRequestInput = z.input<typeof standingRequestSchema>;
 
 export const standingRequestAnswerSchema = z.object({ id: z.string(), status: z.literal('requested') });
+
+/** One of the haulier's standing bookings (their request, or a series set up with their address). */
+export const haulierStandingBookingSchema = z.object({
+  id: z.string(),
+  status: z.enum(['requested', 'active', 'declined', 'cancelled', 'ended']),
+  organizationName: z.string(),
+  siteName: z.string(),
+  timeZone: z.string(),
+  weekdays: z.array(z.number().int()),
+  startLocal: z.string(),
+  durationMin: z.number().int(),
+  startsOn: z.string(),
+  endsOn: z.string().nullable(),
+  tsrNumber: z.string(),
+  vehicleRegistration: z.string(),
+  /** The organization's reason when it declined or cancelled the series. */
+  decisionReason: z.string().nullable(),
+  requestedByHaulier: z.boolean(),
+  createdAt: z.string(),
+});
+export type HaulierStandingBooking = z.infer<typeof haulierStandingBookingSchema>;
+export const haulierStandingBookingsSchema = z.object({ items: z.array(haulierStandingBookingSchema) });
+export type HaulierStandingBookings = z.infer<typeof haulierStandingBookingsSchema>;
+/** The most a haulier's standing list shows (newest first). */
+export const HAULIER_STANDING_LIST_LIMIT = 100;

@@ -5,6 +5,7 @@ import {
   haulierBookingsQuerySchema,
   haulierItemParamsSchema,
   haulierSessionRequestSchema,
+  haulierStandingBookingsSchema,
   rebookPrefillSchema,
   savedContactInputSchema,
   savedContactSchema,
@@ -33,5 +34,6 @@ export const haulierAccountsContract = defineContract({
   'GET /api/public/haulier/contacts': { response: { 200: z.array(savedContactSchema) } },
   'POST /api/public/haulier/contacts': { body: savedContactInputSchema, response: { 201: savedContactSchema } },
   'DELETE /api/public/haulier/contacts/:id': { params: haulierItemParamsSchema, response: { 204: z.null() } },
+  'GET /api/public/haulier/standing-bookings': { response: { 200: haulierStandingBookingsSchema } },
   'POST /api/public/haulier/standing-requests': { body: standingRequestSchema, response: { 201: standingRequestAnswerSchema } },
 });

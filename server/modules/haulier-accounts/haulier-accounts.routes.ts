@@ -112,6 +112,12 @@ const haulierAccountRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
       return reply.code(204).send(null);
     });
 
+    signedIn.get(
+      '/haulier/standing-bookings',
+      { schema: { ...contract['GET /api/public/haulier/standing-bookings'], tags, summary: "The haulier's standing requests and series on every organization (their e-mail address), newest first" } },
+      async (request) => service.listStandingBookings(ctx, me(request)),
+    );
+
     signedIn.post(
       '/haulier/standing-requests',
       {
