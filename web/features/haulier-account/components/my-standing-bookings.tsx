@@ -86,7 +86,7 @@ export function MyStandingBookings() {
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={STATUS_COLOR[item.status]} variant="light">
+                    <Badge color={STATUS_COLOR[item.status]} variant="light" styles={{ root: { color: 'var(--mantine-color-dark-7)' } }}>
                       {t(`standingStatus.${item.status}`)}
                     </Badge>
                     {item.decisionReason && (item.status === 'declined' || item.status === 'cancelled') ? (

@@ -178,7 +178,7 @@ export function StandingRequestForm() {
     <form onSubmit={submit} noValidate aria-label={t('standing.formLabel')}>
       <Stack gap="lg">
         {failure ? (
-          <Alert color="red" variant="light" title={failure.title} role="alert">
+          <Alert color="red" variant="light" title={failure.title} role="alert" styles={{ title: { color: 'var(--mantine-color-red-9)' } }}>
             {failure.message}
           </Alert>
         ) : null}
@@ -193,6 +193,7 @@ export function StandingRequestForm() {
               value={values.orgId}
               onChange={(event) => {
                 const orgId = event.currentTarget.value;
+                setFailure(null);
                 const only = places.data.sites.filter((site) => site.orgId === orgId);
                 setValues((v) => ({ ...v, orgId, siteId: only.length === 1 ? only[0]!.id : '' }));
               }}
