@@ -7,7 +7,9 @@ import { expect, latestMailTo, test } from './fixtures';
 // outbox, sees both organizations' bookings, saves a vehicle, requests a standing booking (refused
 // where no tenant allows it, then requested — and the organization's admin sees it as requested),
 // then switches the portal to Polish and rebooks with the saved vehicle: the form and its
-// validation messages are Polish, the booking is sent and its confirmation e-mail is Polish.
+// validation messages are Polish, the booking is sent and its confirmation e-mail is Polish; signed
+// out, the account page asks for the e-mail again. (It took over e2e/haulier-account.spec.ts and the
+// Polish form and e-mail of portal-language.spec.ts.)
 
 /** 'YYYY-MM-DD' `days` from today (browser and test run on the same machine). */
 function dateInDays(days: number): string {
@@ -193,6 +195,9 @@ test('a haulier signs in, sees two organizations, requests a standing booking an
     await expect(page.getByRole('table', { name: 'Rezerwacje stałe' })).toContainText('Wysłana prośba');
     await page.getByRole('button', { name: 'Wyloguj się' }).click();
     await expect(page).toHaveURL(/\/book$/);
+    // Signed out: the account page asks for the e-mail again.
+    await page.goto('/book/account');
+    await expect(page.getByRole('button', { name: 'Wyślij mi link do logowania' })).toBeVisible();
   } finally {
     await suspendOwnOrg(request, other);
   }
