@@ -42,6 +42,9 @@ export const haulierSessionRequestSchema = z.object({
 
 export const haulierAccountSchema = z.object({ id: z.string(), email: z.string(), language: z.string() });
 export type HaulierAccount = z.infer<typeof haulierAccountSchema>;
+/** GET /haulier/me: the signed-in haulier, or `{ signedIn: false }` (a 200, so a page asking whether anyone is signed in logs no failed request). */
+export const haulierMeSchema = z.union([haulierAccountSchema.extend({ signedIn: z.literal(true) }), z.object({ signedIn: z.literal(false) })]);
+export type HaulierMe = z.infer<typeof haulierMeSchema>;
 
 export const HAULIER_BOOKING_SCOPES = ['upcoming', 'past'] as const;
 export type HaulierBookingScope = (typeof HAULIER_BOOKING_SCOPES)[number];

@@ -15,12 +15,16 @@ test.use({ ownOrgSetup: { sites: [{ name: SITE, hours: 'all-day', bays: [{ name:
 
 const languagePicker = (page: Page) => page.getByRole('combobox', { name: /^(Language|Język)$/ });
 
-test('a haulier switches the portal to Polish: the form, the manage page and the kiosk', async ({ page, request, ownOrg }) => {
+test('a haulier switches the portal to Polish: the form, the manage page and the kiosk', async ({ page, request, ownOrg, consoleErrors }) => {
   test.slow(); // three screens and three accessibility scans
   const site = ownOrg.site(SITE);
   await page.goto(`/book/request?org=${ownOrg.orgId}`);
   await expect(page.getByRole('textbox', { name: 'TSR Number', exact: true })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  // Signed out, the form's "anyone signed in?" question is answered without a failed request.
+  const asked = await page.request.get('/api/public/haulier/me');
+  expect(await asked.json()).toEqual({ signedIn: false });
+  expect(consoleErrors.filter((message) => message.includes('401'))).toEqual([]);
 
   // Every language named in itself; Polski chosen with the keyboard.
   await expect(languagePicker(page).locator('option')).toHaveText(['English', 'Deutsch', 'Polski', 'Français']);

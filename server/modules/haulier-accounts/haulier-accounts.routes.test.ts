@@ -96,7 +96,9 @@ describe.each(databaseKinds)('haulier accounts on %s', (kind) => {
     const setCookie = String([res.headers['set-cookie']].flat()[0]);
     expect(setCookie).toMatch(/^bw_haulier=[\w%-]+; Path=\/api\/public\/haulier; Max-Age=2592000; HttpOnly; SameSite=Lax$/);
     const me = await call('GET', '/api/public/haulier/me', { cookie: setCookie.split(';')[0] });
-    expect(me).toMatchObject({ status: 200, body: { email: 'jo@fastfreight.example' } });
+    expect(me).toMatchObject({ status: 200, body: { signedIn: true, email: 'jo@fastfreight.example' } });
+    // Nobody signed in: an answer, not a failure (the portal asks on every visit).
+    expect(await call('GET', '/api/public/haulier/me')).toMatchObject({ status: 200, body: { signedIn: false }, headers: { 'cache-control': 'no-store' } });
   });
 
   it('writes the sign-in mail in the language of the request', async () => {
@@ -218,13 +220,15 @@ describe.each(databaseKinds)('haulier accounts on %s', (kind) => {
     const out = await call('DELETE', '/api/public/haulier/sessions/current', { cookie: first });
     expect(out.status).toBe(204);
     expect(String([out.headers['set-cookie']].flat()[0])).toMatch(/^bw_haulier=; Path=\/api\/public\/haulier; Max-Age=0/);
-    expect(await call('GET', '/api/public/haulier/me', { cookie: first })).toMatchObject({ status: 401, body: { error: { code: 'haulier_signed_out' } } });
+    expect(await call('GET', '/api/public/haulier/me', { cookie: first })).toMatchObject({ status: 200, body: { signedIn: false } });
+    expect(await call('GET', '/api/public/haulier/vehicles', { cookie: first })).toMatchObject({ status: 401, body: { error: { code: 'haulier_signed_out' } } });
 
     const second = await signIn('out2@trucks.example');
     expect((await call('GET', '/api/public/haulier/me', { cookie: second })).status).toBe(200);
     t.clock.advance(30 * 86_400_000);
     try {
-      expect((await call('GET', '/api/public/haulier/me', { cookie: second })).status).toBe(401);
+      expect((await call('GET', '/api/public/haulier/me', { cookie: second })).body).toEqual({ signedIn: false });
+      expect((await call('GET', '/api/public/haulier/bookings', { cookie: second })).status).toBe(401);
     } finally {
       t.clock.set(NOW);
     }

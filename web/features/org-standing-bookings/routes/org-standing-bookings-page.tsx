@@ -309,7 +309,7 @@ export default function OrgStandingBookingsPage() {
                           )}
                         </Group>
                       </Table.Td>
-                      <Table.Td>{s.nextOccurrence ?? '—'}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{s.nextOccurrence ? <time dateTime={s.nextOccurrence}>{formatSiteDay(s.nextOccurrence)}</time> : '—'}</Table.Td>
                       <Table.Td>
                         <Group gap="xs" wrap="nowrap">
                           <Button size="xs" variant="default" onClick={() => setOpenId(s.id)}>
