@@ -42,6 +42,9 @@ export const haulierSessionRequestSchema = z.object({
 
 export const haulierAccountSchema = z.object({ id: z.string(), email: z.string(), language: z.string() });
 export type HaulierAccount = z.infer<typeof haulierAccountSchema>;
+/** GET /haulier/me: the signed-in haulier, or `{ signedIn: false }` (a 200, so a page asking whether anyone is signed in logs no failed request). */
+export const haulierMeSchema = z.union([haulierAccountSchema.extend({ signedIn: z.literal(true) }), z.object({ signedIn: z.literal(false) })]);
+export type HaulierMe = z.infer<typeof haulierMeSchema>;
 
 export const HAULIER_BOOKING_SCOPES = ['upcoming', 'past'] as const;
 export type HaulierBookingScope = (typeof HAULIER_BOOKING_SCOPES)[number];
@@ -178,3 +181,28 @@ export const standingRequestSchema = z
 export type StandingRequestInput = z.input<typeof standingRequestSchema>;
 
 export const standingRequestAnswerSchema = z.object({ id: z.string(), status: z.literal('requested') });
+
+/** One of the haulier's standing bookings (their request, or a series set up with their address). */
+export const haulierStandingBookingSchema = z.object({
+  id: z.string(),
+  status: z.enum(['requested', 'active', 'declined', 'cancelled', 'ended']),
+  organizationName: z.string(),
+  siteName: z.string(),
+  timeZone: z.string(),
+  weekdays: z.array(z.number().int()),
+  startLocal: z.string(),
+  durationMin: z.number().int(),
+  startsOn: z.string(),
+  endsOn: z.string().nullable(),
+  tsrNumber: z.string(),
+  vehicleRegistration: z.string(),
+  /** The organization's reason when it declined or cancelled the series. */
+  decisionReason: z.string().nullable(),
+  requestedByHaulier: z.boolean(),
+  createdAt: z.string(),
+});
+export type HaulierStandingBooking = z.infer<typeof haulierStandingBookingSchema>;
+export const haulierStandingBookingsSchema = z.object({ items: z.array(haulierStandingBookingSchema) });
+export type HaulierStandingBookings = z.infer<typeof haulierStandingBookingsSchema>;
+/** The most a haulier's standing list shows (newest first). */
+export const HAULIER_STANDING_LIST_LIMIT = 100;

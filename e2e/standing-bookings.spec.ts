@@ -70,7 +70,10 @@ test('an admin sets up a Tuesday/Thursday series, sees its dates and a blackout 
   await list.getByRole('button', { name: 'Open' }).click();
   const detail = page.getByRole('dialog', { name: 'Standing booking STD-E2E-1' });
   const dates = detail.getByRole('table', { name: 'Dates of this standing booking' });
-  await expect(dates.getByRole('row').filter({ hasText: blackoutDay }).getByText('conflict')).toBeVisible();
+  // The detail names each date with its weekday, as the site's calendar has it ('Tue 1 Dec 2026').
+  const [by, bm, bd] = blackoutDay.split('-').map(Number) as [number, number, number];
+  const blackoutLabel = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(Date.UTC(by, bm - 1, bd))).replace(',', '');
+  await expect(dates.getByRole('row').filter({ hasText: blackoutLabel }).getByText('conflict')).toBeVisible();
   await expect(dates.getByRole('row').filter({ hasText: 'booked' }).first()).toBeVisible();
   await expect(dates.getByRole('link', { name: 'Open booking' }).first()).toBeVisible();
   await capture('standing-bookings-detail', { fullPage: false });

@@ -139,6 +139,7 @@ export const routes: RouteObject[] = [
           { path: 'terms', lazy: screen(() => import('../features/public-booking/routes/booking-terms-page')) },
           { path: 'manage/:token', lazy: screen(() => import('../features/public-booking/routes/manage-booking-page')) },
           { path: 'account', lazy: screen(() => import('../features/haulier-account/routes/account-page')) },
+          { path: 'account/standing/new', lazy: screen(() => import('../features/haulier-account/routes/standing-request-page')) },
           { path: 'account/sign-in', lazy: screen(() => import('../features/haulier-account/routes/sign-in-page')) },
         ],
       },

@@ -246,3 +246,35 @@ export function findStandingTenant(db: Conn, orgId: string, keys: { email: strin
 export function insertStandingRequest(db: Conn, values: typeof standingBookings.$inferInsert) {
   return db.insert(standingBookings).values(values).returning({ id: standingBookings.id }).then((rows) => rows[0]!);
 }
+
+/**
+ * The standing bookings made with the haulier's e-mail address on EVERY organization (their requests
+ * and series an organization set up for them), newest first — AnyOrg on purpose, as
+ * listBookingsAnyOrg: the address from the session is the scope. Only the series and where it is.
+ */
+export function listStandingBookingsAnyOrg(db: Conn, email: string, limit: number) {
+  return db
+    .select({
+      id: standingBookings.id,
+      status: standingBookings.status,
+      organizationName: organizations.name,
+      siteName: sites.name,
+      timeZone: sites.timeZone,
+      weekdays: standingBookings.weekdays,
+      startLocal: standingBookings.startLocal,
+      durationMin: standingBookings.durationMin,
+      startsOn: standingBookings.startsOn,
+      endsOn: standingBookings.endsOn,
+      tsrNumber: standingBookings.tsrNumber,
+      vehicleRegistration: standingBookings.vehicleRegistration,
+      decisionReason: standingBookings.decisionReason,
+      requestedByAccountId: standingBookings.requestedByAccountId,
+      createdAt: standingBookings.createdAt,
+    })
+    .from(standingBookings)
+    .innerJoin(organizations, eq(organizations.id, standingBookings.orgId))
+    .innerJoin(sites, eq(sites.id, standingBookings.siteId))
+    .where(eq(sql`lower(${standingBookings.tenantEmail})`, email.toLowerCase()))
+    .orderBy(desc(standingBookings.createdAt), asc(standingBookings.id))
+    .limit(limit);
+}

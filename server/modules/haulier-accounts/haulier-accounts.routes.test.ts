@@ -96,7 +96,9 @@ describe.each(databaseKinds)('haulier accounts on %s', (kind) => {
     const setCookie = String([res.headers['set-cookie']].flat()[0]);
     expect(setCookie).toMatch(/^bw_haulier=[\w%-]+; Path=\/api\/public\/haulier; Max-Age=2592000; HttpOnly; SameSite=Lax$/);
     const me = await call('GET', '/api/public/haulier/me', { cookie: setCookie.split(';')[0] });
-    expect(me).toMatchObject({ status: 200, body: { email: 'jo@fastfreight.example' } });
+    expect(me).toMatchObject({ status: 200, body: { signedIn: true, email: 'jo@fastfreight.example' } });
+    // Nobody signed in: an answer, not a failure (the portal asks on every visit).
+    expect(await call('GET', '/api/public/haulier/me')).toMatchObject({ status: 200, body: { signedIn: false }, headers: { 'cache-control': 'no-store' } });
   });
 
   it('writes the sign-in mail in the language of the request', async () => {
@@ -218,13 +220,15 @@ describe.each(databaseKinds)('haulier accounts on %s', (kind) => {
     const out = await call('DELETE', '/api/public/haulier/sessions/current', { cookie: first });
     expect(out.status).toBe(204);
     expect(String([out.headers['set-cookie']].flat()[0])).toMatch(/^bw_haulier=; Path=\/api\/public\/haulier; Max-Age=0/);
-    expect(await call('GET', '/api/public/haulier/me', { cookie: first })).toMatchObject({ status: 401, body: { error: { code: 'haulier_signed_out' } } });
+    expect(await call('GET', '/api/public/haulier/me', { cookie: first })).toMatchObject({ status: 200, body: { signedIn: false } });
+    expect(await call('GET', '/api/public/haulier/vehicles', { cookie: first })).toMatchObject({ status: 401, body: { error: { code: 'haulier_signed_out' } } });
 
     const second = await signIn('out2@trucks.example');
     expect((await call('GET', '/api/public/haulier/me', { cookie: second })).status).toBe(200);
     t.clock.advance(30 * 86_400_000);
     try {
-      expect((await call('GET', '/api/public/haulier/me', { cookie: second })).status).toBe(401);
+      expect((await call('GET', '/api/public/haulier/me', { cookie: second })).body).toEqual({ signedIn: false });
+      expect((await call('GET', '/api/public/haulier/bookings', { cookie: second })).status).toBe(401);
     } finally {
       t.clock.set(NOW);
     }
@@ -263,5 +267,65 @@ describe.each(databaseKinds)('haulier accounts on %s', (kind) => {
       [made.body.id],
     );
     expect(row).toMatchObject({ status: 'requested', weekdays: [2, 4], tenant_email: 'pat@regular.example', by_pat: true, org_id: orgA.id });
+  });
+
+  it("lists a haulier's own standing requests and series with their status, never another haulier's", async () => {
+    expect((await call('GET', '/api/public/haulier/standing-bookings')).status).toBe(401);
+    const sam = await signIn('sam@steady.example');
+    expect(await call('GET', '/api/public/haulier/standing-bookings', { cookie: sam })).toMatchObject({ status: 200, body: { items: [] } });
+
+    await t.ctx.database.db.insert(tenants).values({ orgId: orgB.id, name: 'Steady Runs', emailDomains: ['steady.example'], standingRequestsAllowed: true });
+    const request = {
+      orgId: orgB.id,
+      siteId: orgB.siteId,
+      tenantName: 'Steady Runs',
+      contactName: 'Sam',
+      weekdays: [1, 3],
+      startLocal: '06:30',
+      durationMin: 45,
+      startsOn: '2026-12-07',
+      endsOn: '2027-01-29',
+      tsrNumber: 'TSR-SAM',
+      vehicleType: 'rigid',
+      vehicleRegistration: 'sam1',
+      vehicleHeightM: 3.2,
+    };
+    const made = await call('POST', '/api/public/haulier/standing-requests', { cookie: sam, payload: request });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    // An organization's own series for Sam's address (any case), since declined.
+    const [{ id: declinedId }] = await t.ctx.database.query<{ id: string }>(
+      `insert into standing_bookings (org_id, site_id, status, weekdays, start_local, duration_min, starts_on, booking_type, tsr_number, tenant_name, tenant_email,
+                                      vehicle_type, vehicle_registration, vehicle_height_m, decision_reason, created_at, updated_at)
+       values ($1, $2, 'declined', '{5}', '10:00', 30, '2026-12-04', 'delivery', 'TSR-SAM-OLD', 'Steady Runs', 'Sam@Steady.example', 'van', 'SAM2', 2.5, 'Bay works', $3, $3)
+       returning id`,
+      [orgA.id, orgA.siteId, new Date(Date.parse(NOW) - 86_400_000).toISOString()],
+    );
+    // Another haulier's request: never Sam's to see.
+    const kim = await signIn('kim@steady.example');
+    expect((await call('POST', '/api/public/haulier/standing-requests', { cookie: kim, payload: { ...request, tsrNumber: 'TSR-KIM' } })).status).toBe(201);
+
+    const listed = await call('GET', '/api/public/haulier/standing-bookings', { cookie: sam });
+    expect(listed.status).toBe(200);
+    expect(listed.body.items).toEqual([
+      expect.objectContaining({
+        id: made.body.id,
+        status: 'requested',
+        organizationName: 'Beta Cold Store',
+        siteName: 'Beta Cold Store Yard',
+        timeZone: 'Australia/Sydney',
+        weekdays: [1, 3],
+        startLocal: '06:30',
+        durationMin: 45,
+        startsOn: '2026-12-07',
+        endsOn: '2027-01-29',
+        tsrNumber: 'TSR-SAM',
+        vehicleRegistration: 'SAM1',
+        requestedByHaulier: true,
+        decisionReason: null,
+      }),
+      expect.objectContaining({ id: declinedId, status: 'declined', organizationName: 'Alpha Logistics', decisionReason: 'Bay works', requestedByHaulier: false, endsOn: null }),
+    ]);
+    const kims = await call('GET', '/api/public/haulier/standing-bookings', { cookie: kim });
+    expect(kims.body.items.map((item: { tsrNumber: string }) => item.tsrNumber)).toEqual(['TSR-KIM']);
   });
 });

@@ -52,6 +52,15 @@ const haulierAccountRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     },
   );
 
+  // Whether anyone is signed in: a 200 either way, so the portal's pages ask without a failed request.
+  app.get('/haulier/me', { schema: { ...contract['GET /api/public/haulier/me'], tags, summary: 'The signed-in haulier, or signedIn false' } }, async (request, reply) => {
+    const haulier = await service.haulierOfSession(ctx, readSessionCookie(request));
+    noStore(reply);
+    if (!haulier) return { signedIn: false as const };
+    const { sessionId: _session, ...account } = haulier;
+    return { signedIn: true as const, ...account };
+  });
+
   // Everything below needs the haulier's session.
   await app.register(async (scope) => {
     const signedIn = scope.withTypeProvider<ZodTypeProvider>();
@@ -72,11 +81,6 @@ const haulierAccountRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
         return reply.header('set-cookie', sessionCookie(ctx, '', 0)).code(204).send(null);
       },
     );
-
-    signedIn.get('/haulier/me', { schema: { ...contract['GET /api/public/haulier/me'], tags, summary: 'The signed-in haulier' } }, async (request) => {
-      const { sessionId: _session, ...account } = me(request);
-      return account;
-    });
 
     signedIn.get(
       '/haulier/bookings',
@@ -111,6 +115,12 @@ const haulierAccountRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
       await service.deleteContact(ctx, me(request), request.params.id);
       return reply.code(204).send(null);
     });
+
+    signedIn.get(
+      '/haulier/standing-bookings',
+      { schema: { ...contract['GET /api/public/haulier/standing-bookings'], tags, summary: "The haulier's standing requests and series on every organization (their e-mail address), newest first" } },
+      async (request) => service.listStandingBookings(ctx, me(request)),
+    );
 
     signedIn.post(
       '/haulier/standing-requests',

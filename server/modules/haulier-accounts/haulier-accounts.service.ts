@@ -1,12 +1,14 @@
 import type { z } from 'zod';
 import {
   HAULIER_BOOKINGS_PAGE_SIZE,
+  HAULIER_STANDING_LIST_LIMIT,
   HAULIER_SESSION_DAYS,
   SIGN_IN_LINK_SENT,
   SIGN_IN_LINK_WINDOW_MIN,
   SIGN_IN_LINKS_PER_EMAIL,
   type HaulierAccount,
   type HaulierBookingsPage,
+  type HaulierStandingBookings,
   type RebookPrefill,
   type SavedContact,
   type SavedVehicle,
@@ -165,6 +167,19 @@ export async function saveContact(ctx: AppContext, haulier: Haulier, input: z.ou
 
 export async function deleteContact(ctx: AppContext, haulier: Haulier, id: string): Promise<void> {
   if (!(await repo.deleteContact(ctx.database.db, haulier.id, id))) throw notFoundError();
+}
+
+/** The haulier's standing requests and series on every organization (their own address only), newest first. */
+export async function listStandingBookings(ctx: AppContext, haulier: Haulier): Promise<HaulierStandingBookings> {
+  const rows = await repo.listStandingBookingsAnyOrg(ctx.database.db, haulier.email, HAULIER_STANDING_LIST_LIMIT);
+  return {
+    items: rows.map(({ requestedByAccountId, createdAt, status, ...row }) => ({
+      ...row,
+      status: status as HaulierStandingBookings['items'][number]['status'],
+      requestedByHaulier: requestedByAccountId !== null,
+      createdAt: createdAt.toISOString(),
+    })),
+  };
 }
 
 export const STANDING_REQUESTS_NOT_ALLOWED =

@@ -8,4 +8,6 @@ export const haulierAccountKeys = {
   rebook: (bookingId: string) => [...haulierAccountKeys.all, 'rebook', bookingId] as const,
   vehicles: () => [...haulierAccountKeys.all, 'vehicles'] as const,
   contacts: () => [...haulierAccountKeys.all, 'contacts'] as const,
+  standing: () => [...haulierAccountKeys.all, 'standing'] as const,
+  places: () => ['haulier-standing-places'] as const,
 };

@@ -7,6 +7,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useHaulierMe } from '../api/get-haulier-me';
 import { useSignOutHaulier } from '../api/sign-out';
 import { MyBookings } from '../components/my-bookings';
+import { MyStandingBookings } from '../components/my-standing-bookings';
 import { SavedContactsCard } from '../components/saved-contacts-card';
 import { SavedVehiclesCard } from '../components/saved-vehicles-card';
 import { SignInCard } from '../components/sign-in-card';
@@ -82,6 +83,7 @@ function AccountPage() {
       </Group>
       <Stack gap="xl">
         <MyBookings />
+        <MyStandingBookings />
         <Grid gutter="lg">
           <Grid.Col span={{ base: 12, md: 6 }}>
             <SavedVehiclesCard />

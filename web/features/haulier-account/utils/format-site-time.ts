@@ -9,3 +9,15 @@ export function formatSiteSlot(startIso: string, endIso: string, timeZone: strin
   const time = (iso: string) => new Intl.DateTimeFormat(locale, { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
   return `${date}, ${time(startIso)}–${time(endIso)}`;
 }
+
+/** An ISO weekday's short name (1 = Monday … 7 = Sunday) in the haulier's language. */
+export function weekdayName(isoWeekday: number, language: Language): string {
+  // 1 January 2024 was a Monday.
+  return new Intl.DateTimeFormat(LOCALES[language], { timeZone: 'UTC', weekday: 'short' }).format(new Date(Date.UTC(2024, 0, isoWeekday)));
+}
+
+/** A calendar date (YYYY-MM-DD) as "Tue 1 Dec 2026" in the haulier's language. */
+export function formatCalendarDate(date: string, language: Language): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat(LOCALES[language], { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(Date.UTC(y, m - 1, d)));
+}

@@ -11,6 +11,7 @@ import { useOrgSelection } from '../../org/hooks/use-org-selection';
 import { useApproveStanding, useCancelStanding, useDeclineStanding, useStandingConflicts, useStandingDetail, useStandingList } from '../api/standing-bookings-api';
 import { OccurrenceActionModal, ReasonModal, useQuickResolve, type OccurrenceAction } from '../components/occurrence-actions';
 import { StandingFormModal } from '../components/standing-form-modal';
+import { formatSiteDay } from '../utils/format-site-day';
 
 // /org/standing-bookings: recurring bookings of the organization (decision 045). The list (requests
 // first), the dates that could not be booked with their choices, one series' dates and actions,
@@ -145,7 +146,9 @@ function DetailModal({ orgId, id, onClose, onEdit, onAction }: { orgId: string; 
                     const live = o.status === 'booked' && (o.bookingStatus === 'approved' || o.bookingStatus === 'pending');
                     return (
                       <Table.Tr key={o.date}>
-                        <Table.Td>{o.date}</Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                          <time dateTime={o.date}>{formatSiteDay(o.date)}</time>
+                        </Table.Td>
                         <Table.Td>
                           <Tag color={OCCURRENCE_COLORS[o.status]}>
                             {o.status === 'booked' && o.bookingStatus && o.bookingStatus !== 'approved' ? o.bookingStatus.replace('_', ' ') : o.status}
@@ -156,7 +159,7 @@ function DetailModal({ orgId, id, onClose, onEdit, onAction }: { orgId: string; 
                             </Text>
                           )}
                         </Table.Td>
-                        <Table.Td>{o.bayName ?? '—'}</Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{o.bayName ?? '—'}</Table.Td>
                         <Table.Td>
                           {o.bookingId ? (
                             <Anchor component={Link} to={bookingLink(s!.tsrNumber, (o.startTime ?? o.date).slice(0, 10))} size="sm">
@@ -306,7 +309,7 @@ export default function OrgStandingBookingsPage() {
                           )}
                         </Group>
                       </Table.Td>
-                      <Table.Td>{s.nextOccurrence ?? '—'}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{s.nextOccurrence ? <time dateTime={s.nextOccurrence}>{formatSiteDay(s.nextOccurrence)}</time> : '—'}</Table.Td>
                       <Table.Td>
                         <Group gap="xs" wrap="nowrap">
                           <Button size="xs" variant="default" onClick={() => setOpenId(s.id)}>
