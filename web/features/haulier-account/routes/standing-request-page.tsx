@@ -2,12 +2,14 @@ import { Alert, Button, Container, Group, Loader, Stack, Text, Title } from '@ma
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useT } from '../../../i18n/index';
+import accountCatalogue from 'virtual:i18n-namespace/account';
+import { PageLoader } from '../../../components/ui/page-loader';
+import { I18nNamespace, useT } from '../../../i18n/index';
 import { useHaulierMe } from '../api/get-haulier-me';
 import { StandingRequestForm } from '../components/standing-request-form';
 
 /** /book/account/standing/new: a signed-in haulier asks an organization for a standing booking. */
-export default function StandingRequestPage() {
+function StandingRequestPage() {
   const { t } = useT('account');
   const me = useHaulierMe();
   usePageTitle(t('standing.pageTitle'));
@@ -47,5 +49,14 @@ export default function StandingRequestPage() {
         </>
       )}
     </Container>
+  );
+}
+
+/** The page with its texts (the account namespace) in the haulier's language. */
+export default function StandingRequestPageRoute() {
+  return (
+    <I18nNamespace catalogue={accountCatalogue} fallback={<PageLoader />}>
+      <StandingRequestPage />
+    </I18nNamespace>
   );
 }
