@@ -20,6 +20,8 @@ describe('server texts in the chosen language', () => {
     const say = result.current.translate;
     expect(say('No bay at Acme offers Hazardous Materials, Refrigerated.')).toBe('Żadne stanowisko w Acme nie oferuje: Materiały niebezpieczne, Chłodnia.');
     expect(say('Bookings open up to 60 days ahead: choose a date on or before 21 Jan 2027.')).toBe('Rezerwacje są otwarte do 60 dni naprzód: wybierz datę nie późniejszą niż 21 sty 2027.');
+    // A one-day horizon in Polish grammar ("do 1 dnia"), where the English says "1 days".
+    expect(say('Bookings open up to 1 days ahead: choose a date on or before 23 Nov 2026.')).toBe('Rezerwacje są otwarte do 1 dnia naprzód: wybierz datę nie późniejszą niż 23 lis 2026.');
     expect(say('No bay at Acme can take this vehicle: it is 4.8 m tall and the highest clearance is 4.5 m.')).toBe(
       'Żadne stanowisko w Acme nie przyjmie tego pojazdu: ma on 4,8 m wysokości, a największa dopuszczalna wysokość to 4,5 m.',
     );
