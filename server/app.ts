@@ -120,6 +120,15 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('permissions-policy', 'camera=(self), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=()');
   });
+  // Draining (SIGTERM): every answer closes its connection, so the balancer keeps no reused
+  // connection to a node about to stop listening (a request sent on one as it closes would be lost
+  // with no answer); the drain waits until requests other than health checks stop coming.
+  app.addHook('onRequest', async (request) => {
+    if (ctx.lifecycle && !request.url.startsWith('/api/health')) ctx.lifecycle.lastRequestAt = Date.now();
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (ctx.lifecycle?.isDraining) reply.header('connection', 'close');
+  });
   const limits = await rateLimitStore(ctx.config, ctx.database);
   app.addHook('onClose', limits.close);
   await app.register(rateLimit, { global: false, ...limits.options });

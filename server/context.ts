@@ -46,7 +46,11 @@ export type AppContext = {
    * Set when the process is shutting down (SIGTERM): readiness answers 503 at once so a balancer
    * stops sending new requests while in-flight ones finish.
    */
-  lifecycle?: { isDraining: boolean };
+  lifecycle?: {
+    isDraining: boolean;
+    /** When this node last took a request other than a health check (ms since the epoch): the drain waits for quiet. */
+    lastRequestAt?: number;
+  };
 };
 
 /** What every module's routes plugin receives from app.ts. */

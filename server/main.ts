@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
 import { createLogger } from './logger';
+import { drainUntilQuiet } from './drain';
 import { systemClock, type AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/data-dir-lock';
@@ -64,7 +65,16 @@ async function shutdown(signal: string, ctx?: AppContext, app?: Awaited<ReturnTy
   }, config.shutdownTimeoutMs);
   deadline.unref();
   try {
-    if (app && config.shutdownDrainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+    if (app && config.shutdownDrainMs > 0) {
+      const drained = await drainUntilQuiet({
+        minMs: config.shutdownDrainMs,
+        quietMs: Math.min(1000, config.shutdownDrainMs),
+        // Half the shutdown's limit: in-flight requests and the workers get the rest.
+        maxMs: Math.floor(config.shutdownTimeoutMs / 2),
+        lastRequestAt: () => ctx?.lifecycle?.lastRequestAt,
+      });
+      if (!drained.quiet) log.warn({ waitedMs: drained.waitedMs }, 'requests still coming at the end of the drain; stopping anyway');
+    }
     // Sockets get 1012 in app.close(); in-flight requests finish; the hub's LISTEN connection goes before the pool.
     await app?.close();
     await Promise.all([jobRunner?.stop(), mailWorker?.stop(), smsWorker?.stop()]);
