@@ -47,6 +47,7 @@ async function loadNamespace(catalogue: NamespaceCatalogue, language: Language):
 /** Loads the language's core catalogue and the namespaces in use, then shows it (the last request wins). */
 async function activate(language: Language, isChosen: boolean): Promise<void> {
   requested = language;
+  const loadedBefore = loaded.size + loadedNamespaces.size;
   try {
     await Promise.all([
       loaded.has(language)
@@ -61,6 +62,10 @@ async function activate(language: Language, isChosen: boolean): Promise<void> {
     return; // offline or a stale deployment: stay in the language shown
   }
   if (requested !== language) return;
+  // The language shown already, nothing new loaded (an organization whose default is the page's
+  // language): no new state, so every translated screen is not rendered again for nothing.
+  const isUnchanged = language === state.language && (isChosen || state.isChosen) === state.isChosen && loaded.size + loadedNamespaces.size === loadedBefore;
+  if (isUnchanged && i18n.locale === language) return;
   i18n.activate(language);
   state = { language, isChosen: isChosen || state.isChosen };
   for (const listener of listeners) listener();

@@ -23,7 +23,7 @@ import {
   IconTicket,
   IconTruck,
 } from '@tabler/icons-react';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { BookingRequest, BookingRequestInput } from '../../../../domain/booking-request';
 import { MAX_VEHICLE_HEIGHT_M, MAX_VEHICLE_LENGTH_M, normalizeDuration } from '../../../../domain/booking-request-limits';
 import { DEFAULT_DURATION_MIN, MAX_DURATION_MIN, MIN_DURATION_MIN } from '../../../../domain/constants';
@@ -164,6 +164,29 @@ const iconColor = 'var(--mantine-primary-color-filled)';
 const growingTextarea = { input: { fieldSizing: 'content', minHeight: 'calc(3lh + 1rem)', maxHeight: 'calc(8lh + 1rem)', resize: 'vertical' } } as const;
 
 
+/** Set once the browser's time-zone data has been loaded (the first Intl date format with a time zone). */
+let isTimeZoneDataWarm = false;
+
+/**
+ * The date field limited to the days the sites offer, in the sites' own calendars. Those need the
+ * browser's time-zone data, whose first use costs ~0.15 s on a slow phone: the form paints first
+ * with the browser's today as the earliest day, and the sites' range follows a moment later (in
+ * this field only, not the whole form); after that it is worked out on every render as before.
+ */
+function BookableDateField({ sites, ...props }: Omit<React.ComponentProps<typeof DateField>, 'minDate' | 'maxDate'> & { sites: Parameters<typeof bookableDateRange>[0] }) {
+  const [isWarm, setWarm] = useState(isTimeZoneDataWarm);
+  useEffect(() => {
+    if (isWarm) return;
+    const timer = setTimeout(() => {
+      isTimeZoneDataWarm = true;
+      setWarm(true);
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [isWarm]);
+  const range = isWarm ? bookableDateRange(sites) : null;
+  return <DateField {...props} minDate={range?.minDate ?? todayIsoDate()} maxDate={range?.maxDate} />;
+}
+
 /** /book/request: the booking request, card by card in the spec's order. */
 export function BookingRequestForm({ orgId, organizationSection, onSubmitted, initialValues, savedDetails }: BookingRequestFormProps) {
   const form = useForm<BookingFormValues>({ mode: 'controlled', initialValues: { ...BOOKING_FORM_DEFAULTS, ...initialValues } });
@@ -197,7 +220,7 @@ export function BookingRequestForm({ orgId, organizationSection, onSubmitted, in
     clearSlot,
   );
 
-  const dateRange = bookableDateRange(chosenSiteId ? orgSites.filter((s) => s.id === chosenSiteId) : orgSites);
+  const dateSites = chosenSiteId ? orgSites.filter((s) => s.id === chosenSiteId) : orgSites;
 
   const isBusy = createBooking.isPending;
   const canSubmit = !isBusy && !!values.date && !!values.slot;
@@ -335,11 +358,10 @@ export function BookingRequestForm({ orgId, organizationSection, onSubmitted, in
               />
             ) : null}
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <DateField
+              <BookableDateField
+                sites={dateSites}
                 label={t('form.date')}
                 withAsterisk
-                minDate={dateRange?.minDate ?? todayIsoDate()}
-                maxDate={dateRange?.maxDate}
                 value={values.date}
                 onChange={(date) => {
                   setFieldValue('date', date);
