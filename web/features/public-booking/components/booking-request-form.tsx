@@ -1,17 +1,15 @@
 import { NO_AVAILABLE_BAY } from '../../../../domain/booking-messages';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import {
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  Radio,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
-import { DateField } from '../../../components/ui/date-field';
+  LightCheckbox,
+  LightCheckboxGroup,
+  LightGrid,
+  LightRadio,
+  LightRadioGroup,
+  LightTextInput,
+  LightTextarea,
+  type LightTextInputProps,
+} from '../../../components/ui/light-fields';
 import { useForm } from '@mantine/form';
 import {
   IconBuilding,
@@ -161,7 +159,7 @@ const iconColor = 'var(--mantine-primary-color-filled)';
  * whole page's style and layout before the form could paint: ~0.13 s of a throttled phone's
  * CPU (issue 25). Where field-sizing is not supported the box keeps 3 rows and can be resized.
  */
-const growingTextarea = { input: { fieldSizing: 'content', minHeight: 'calc(3lh + 1rem)', maxHeight: 'calc(8lh + 1rem)', resize: 'vertical' } } as const;
+const growingTextarea = { fieldSizing: 'content', minHeight: 'calc(3lh + 1rem)', maxHeight: 'calc(8lh + 1rem)', resize: 'vertical' } as React.CSSProperties;
 
 
 /** Set once the browser's time-zone data has been loaded (the first Intl date format with a time zone). */
@@ -173,7 +171,17 @@ let isTimeZoneDataWarm = false;
  * with the browser's today as the earliest day, and the sites' range follows a moment later (in
  * this field only, not the whole form); after that it is worked out on every render as before.
  */
-function BookableDateField({ sites, ...props }: Omit<React.ComponentProps<typeof DateField>, 'minDate' | 'maxDate'> & { sites: Parameters<typeof bookableDateRange>[0] }) {
+function BookableDateField({
+  sites,
+  value,
+  onChange,
+  ...props
+}: Omit<LightTextInputProps, 'value' | 'onChange' | 'type' | 'min' | 'max'> & {
+  sites: Parameters<typeof bookableDateRange>[0];
+  /** 'YYYY-MM-DD', or null when no day is chosen. */
+  value: string | null;
+  onChange: (date: string | null) => void;
+}) {
   const [isWarm, setWarm] = useState(isTimeZoneDataWarm);
   useEffect(() => {
     if (isWarm) return;
@@ -184,7 +192,17 @@ function BookableDateField({ sites, ...props }: Omit<React.ComponentProps<typeof
     return () => clearTimeout(timer);
   }, [isWarm]);
   const range = isWarm ? bookableDateRange(sites) : null;
-  return <DateField {...props} minDate={range?.minDate ?? todayIsoDate()} maxDate={range?.maxDate} />;
+  // The browser's own date input (its picker on desktop, the system wheel on phones), as DateField.
+  return (
+    <LightTextInput
+      {...props}
+      type="date"
+      min={range?.minDate ?? todayIsoDate()}
+      max={range?.maxDate}
+      value={value ?? ''}
+      onChange={(event) => onChange(event.currentTarget.value || null)}
+    />
+  );
 }
 
 /** /book/request: the booking request, card by card in the spec's order. */
@@ -299,8 +317,8 @@ export function BookingRequestForm({ orgId, organizationSection, onSubmitted, in
         {savedDetails?.(form.setValues)}
 
         <FormSection title={t('form.tsrSection')} icon={<IconTicket size={22} color={iconColor} aria-hidden />}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
+          <LightGrid twoFrom="sm">
+            <LightTextInput
               label={t('form.tsrNumber')}
               placeholder={t('form.tsrNumberPlaceholder')}
               withAsterisk
@@ -315,8 +333,8 @@ export function BookingRequestForm({ orgId, organizationSection, onSubmitted, in
               ]}
               {...form.getInputProps('tsrSystemType')}
             />
-          </SimpleGrid>
-          <TextInput
+          </LightGrid>
+          <LightTextInput
             mt="md"
             label={t('form.tsrUrl')}
             description={t('form.tsrUrlHelp')}
@@ -328,23 +346,23 @@ export function BookingRequestForm({ orgId, organizationSection, onSubmitted, in
         </FormSection>
 
         <FormSection title={t('form.companySection')} icon={<IconBuilding size={22} color={iconColor} aria-hidden />}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label={t('form.companyName')} withAsterisk autoComplete="organization" {...form.getInputProps('tenantName')} />
-            <TextInput label={t('form.contactName')} withAsterisk autoComplete="name" {...form.getInputProps('contactName')} />
-            <TextInput label={t('form.email')} type="email" withAsterisk autoComplete="email" {...form.getInputProps('tenantEmail')} />
-            <TextInput label={t('form.phone')} type="tel" autoComplete="tel" {...form.getInputProps('tenantPhone')} />
-          </SimpleGrid>
+          <LightGrid twoFrom="sm">
+            <LightTextInput label={t('form.companyName')} withAsterisk autoComplete="organization" {...form.getInputProps('tenantName')} />
+            <LightTextInput label={t('form.contactName')} withAsterisk autoComplete="name" {...form.getInputProps('contactName')} />
+            <LightTextInput label={t('form.email')} type="email" withAsterisk autoComplete="email" {...form.getInputProps('tenantEmail')} />
+            <LightTextInput label={t('form.phone')} type="tel" autoComplete="tel" {...form.getInputProps('tenantPhone')} />
+          </LightGrid>
         </FormSection>
 
         <FormSection title={t('form.bookingSection')} icon={<IconCalendarEvent size={22} color={iconColor} aria-hidden />}>
           <Stack gap="md">
-            <Radio.Group label={t('form.bookingType')} {...form.getInputProps('bookingType')}>
+            <LightRadioGroup label={t('form.bookingType')} {...form.getInputProps('bookingType')} value={values.bookingType}>
               <Group mt={6} gap="lg">
                 {BOOKING_TYPES.map((type) => (
-                  <Radio key={type} value={type} label={t(`bookingType.${type}`)} />
+                  <LightRadio key={type} value={type} label={t(`bookingType.${type}`)} />
                 ))}
               </Group>
-            </Radio.Group>
+            </LightRadioGroup>
             {siteChoice ? (
               <SelectField
                 label={t('form.site')}
@@ -357,7 +375,7 @@ export function BookingRequestForm({ orgId, organizationSection, onSubmitted, in
                 }}
               />
             ) : null}
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <LightGrid twoFrom="sm">
               <BookableDateField
                 sites={dateSites}
                 label={t('form.date')}
@@ -369,7 +387,7 @@ export function BookingRequestForm({ orgId, organizationSection, onSubmitted, in
                 }}
                 error={form.errors.date}
               />
-              <TextInput
+              <LightTextInput
                 label={t('form.duration')}
                 type="number"
                 inputMode="numeric"
@@ -379,7 +397,7 @@ export function BookingRequestForm({ orgId, organizationSection, onSubmitted, in
                 {...form.getInputProps('expectedDurationMin')}
                 onBlur={normalizeDurationOnBlur}
               />
-            </SimpleGrid>
+            </LightGrid>
             {values.date && !orgId ? (
               <Text size="sm" c="gray.7">
                 {t('form.chooseOrgFirst')}
@@ -412,14 +430,14 @@ export function BookingRequestForm({ orgId, organizationSection, onSubmitted, in
           icon={<IconTruck size={22} color={iconColor} aria-hidden />}
           description={t('form.vehicleHelp')}
         >
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <LightGrid twoFrom="sm">
             <SelectField
               label={t('form.vehicleType')}
               withAsterisk
               data={[{ value: '', label: t('form.selectVehicleType') }, ...VEHICLE_TYPES.map((type) => ({ value: type, label: t(`vehicleType.${type}`) }))]}
               {...form.getInputProps('vehicleType')}
             />
-            <TextInput
+            <LightTextInput
               label={t('form.vehicleRegistration')}
               withAsterisk
               autoComplete="off"
@@ -427,7 +445,7 @@ export function BookingRequestForm({ orgId, organizationSection, onSubmitted, in
               {...form.getInputProps('vehicleRegistration')}
               onChange={onRegistrationChange}
             />
-            <TextInput
+            <LightTextInput
               label={t('form.vehicleHeight')}
               withAsterisk
               type="number"
@@ -437,7 +455,7 @@ export function BookingRequestForm({ orgId, organizationSection, onSubmitted, in
               step={0.01}
               {...form.getInputProps('vehicleHeightM')}
             />
-            <TextInput
+            <LightTextInput
               label={t('form.vehicleLength')}
               type="number"
               inputMode="decimal"
@@ -446,22 +464,22 @@ export function BookingRequestForm({ orgId, organizationSection, onSubmitted, in
               step={0.01}
               {...form.getInputProps('vehicleLengthM')}
             />
-          </SimpleGrid>
-          <Checkbox.Group mt="md" label={t('form.specialAccess')} {...form.getInputProps('specialAccessNeeds')}>
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" mt={6}>
+          </LightGrid>
+          <LightCheckboxGroup mt="md" label={t('form.specialAccess')} {...form.getInputProps('specialAccessNeeds')} value={values.specialAccessNeeds}>
+            <LightGrid twoFrom="xs" spacing="xs" mt="calc(0.375rem * var(--mantine-scale))">
               {SPECIAL_ACCESS_NEEDS.map((need) => (
-                <Checkbox key={need} value={need} label={t(`specialAccess.${need}`)} />
+                <LightCheckbox key={need} value={need} label={t(`specialAccess.${need}`)} />
               ))}
-            </SimpleGrid>
-          </Checkbox.Group>
+            </LightGrid>
+          </LightCheckboxGroup>
         </FormSection>
 
         <FormSection title={t('form.goodsSection')} icon={<IconPackage size={22} color={iconColor} aria-hidden />}>
-          <Textarea
+          <LightTextarea
             label={t('form.goodsDescription')}
             placeholder={t('form.goodsPlaceholder')}
             rows={3}
-            styles={growingTextarea}
+            style={growingTextarea}
             {...form.getInputProps('goodsDescription')}
           />
         </FormSection>
@@ -476,11 +494,11 @@ export function BookingRequestForm({ orgId, organizationSection, onSubmitted, in
 
         <FormSection title={t('form.complianceSection')} icon={<IconShieldCheck size={22} color={iconColor} aria-hidden />}>
           <Stack gap="sm">
-            <Checkbox
+            <LightCheckbox
               label={t('form.induction')}
               {...form.getInputProps('driverInductionCompleted', { type: 'checkbox' })}
             />
-            <Checkbox
+            <LightCheckbox
               label={
                 <>
                   {t('form.acceptTermsBefore')}{' '}
@@ -495,11 +513,11 @@ export function BookingRequestForm({ orgId, organizationSection, onSubmitted, in
         </FormSection>
 
         <FormSection title={t('form.notesSection')} icon={<IconNotes size={22} color={iconColor} aria-hidden />}>
-          <Textarea
+          <LightTextarea
             label={t('form.notes')}
             placeholder={t('form.notesPlaceholder')}
             rows={3}
-            styles={growingTextarea}
+            style={growingTextarea}
             {...form.getInputProps('notes')}
           />
         </FormSection>
