@@ -10,13 +10,28 @@ import { publicOrganizationsQueryOptions } from '../features/public-booking/api/
 
 type LazyRoute = NonNullable<RouteObject['lazy']>;
 
-/** A screen whose code is loaded when first visited (spec §2: lazy, with 'Loading...'). */
+/** Every Mantine component's styles (full-styles.ts), loaded with the screens that need more than the app's frame. */
+const fullStyles = () => import('./full-styles');
+
+/** A screen whose code is loaded when first visited (spec §2: lazy, with 'Loading...'), with all the styles. */
 const screen =
   (load: () => Promise<{ default: ComponentType }>): LazyRoute =>
-  async () => ({ Component: (await load()).default });
+  async () => ({ Component: (await Promise.all([load(), fullStyles()]))[0].default });
 
-/** A named export, for modules that hold more than one screen or layout. */
+/** A named export, for modules that hold more than one screen or layout, with all the styles. */
 const named =
+  <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): LazyRoute =>
+  async () => ({ Component: (await Promise.all([load(), fullStyles()]))[0][name] });
+
+/**
+ * The booking request form and the portal's frame: only the styles the app carries (providers.tsx),
+ * so a haulier's first visit on a phone loads no other component's styles (issue 25). A component
+ * added to these screens needs its stylesheet added there; light-styles.test.ts checks it.
+ */
+const lightScreen =
+  (load: () => Promise<{ default: ComponentType }>): LazyRoute =>
+  async () => ({ Component: (await load()).default });
+const lightNamed =
   <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): LazyRoute =>
   async () => ({ Component: (await load())[name] });
 
@@ -122,7 +137,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'book',
-        lazy: named(() => import('./layouts/public-layout'), 'PublicLayout'),
+        lazy: lightNamed(() => import('./layouts/public-layout'), 'PublicLayout'),
         children: [
           { index: true, lazy: screen(() => import('../features/public-booking/routes/book-landing-page')) },
           {
@@ -133,7 +148,7 @@ export const routes: RouteObject[] = [
               void queryClient.prefetchQuery(bookingInfoQueryOptions());
               return null;
             },
-            lazy: screen(() => import('../features/public-booking/routes/booking-request-page')),
+            lazy: lightScreen(() => import('../features/public-booking/routes/booking-request-page')),
           },
           { path: 'help', lazy: screen(() => import('../features/public-booking/routes/booking-help-page')) },
           { path: 'terms', lazy: screen(() => import('../features/public-booking/routes/booking-terms-page')) },
