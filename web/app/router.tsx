@@ -8,32 +8,30 @@ import { queryClient } from '../lib/query-client';
 import { bookingInfoQueryOptions } from '../features/public-booking/api/get-booking-info';
 import { publicOrganizationsQueryOptions } from '../features/public-booking/api/get-public-organizations';
 
-type LazyRoute = NonNullable<RouteObject['lazy']>;
-
-/** Every Mantine component's styles (full-styles.ts), loaded with the screens that need more than the app's frame. */
-const fullStyles = () => import('./full-styles');
-
-/** A screen whose code is loaded when first visited (spec §2: lazy, with 'Loading...'), with all the styles. */
-const screen =
-  (load: () => Promise<{ default: ComponentType }>): LazyRoute =>
-  async () => ({ Component: (await Promise.all([load(), fullStyles()]))[0].default });
-
-/** A named export, for modules that hold more than one screen or layout, with all the styles. */
-const named =
-  <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): LazyRoute =>
-  async () => ({ Component: (await Promise.all([load(), fullStyles()]))[0][name] });
+type LazyComponent = () => Promise<{ Component: ComponentType }>;
 
 /**
- * The booking request form and the portal's frame: only the styles the app carries (providers.tsx),
- * so a haulier's first visit on a phone loads no other component's styles (issue 25). A component
- * added to these screens needs its stylesheet added there; light-styles.test.ts checks it.
+ * A screen whose code is loaded when first visited (spec §2: lazy, with 'Loading...'), with only the
+ * styles the app carries (providers.tsx): the booking request form and the portal's frame, so a
+ * haulier's first visit on a phone loads no other component's styles (issue 25). A component added
+ * to those screens needs its stylesheet added there; light-styles.test.ts checks it.
  */
 const lightScreen =
-  (load: () => Promise<{ default: ComponentType }>): LazyRoute =>
+  (load: () => Promise<{ default: ComponentType }>): LazyComponent =>
   async () => ({ Component: (await load()).default });
+
+/** A named export, for modules that hold more than one screen or layout; styles as lightScreen. */
 const lightNamed =
-  <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): LazyRoute =>
+  <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): LazyComponent =>
   async () => ({ Component: (await load())[name] });
+
+/** The same, with every Mantine component's styles (full-styles.ts) loaded before it shows. */
+const withAllStyles =
+  (lazy: LazyComponent): LazyComponent =>
+  async () => (await Promise.all([lazy(), import('./full-styles')]))[0];
+
+const screen = (load: () => Promise<{ default: ComponentType }>) => withAllStyles(lightScreen(load));
+const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => withAllStyles(lightNamed(load, name));
 
 const orgLayout = named(() => import('./layouts/org-layout'), 'OrgLayout');
 

@@ -29,10 +29,22 @@ export type FieldFrameProps = {
   maw?: number;
 };
 
-type FrameIds = { inputId: string; describedBy: string | undefined; hasError: boolean };
+/** What the frame gives its control: Mantine's attributes for the input, select or text area. */
+type ControlProps = {
+  id: string;
+  'data-variant': 'default';
+  'data-error': true | undefined;
+  'aria-invalid': boolean;
+  'aria-describedby': string | undefined;
+};
 
 function hasMessage(error: ReactNode): boolean {
   return !!error && typeof error !== 'boolean';
+}
+
+/** The ids of the error message and the description under a field, as its aria-describedby. */
+function describedByOf(id: string, error: ReactNode, description: ReactNode): string | undefined {
+  return [hasMessage(error) ? `${id}-error` : '', description ? `${id}-description` : ''].filter(Boolean).join(' ') || undefined;
 }
 
 /** Mantine's Input.Wrapper markup: label, description, the input's frame, error. */
@@ -53,12 +65,11 @@ function FieldFrame({
   multiline?: boolean;
   frameStyle?: Record<string, string>;
   rightSection?: ReactNode;
-  children: (ids: FrameIds) => ReactNode;
+  children: (control: ControlProps) => ReactNode;
 }) {
   const id = useId();
   const hasError = hasMessage(error);
   const invalid = !!error;
-  const describedBy = [hasError ? `${id}-error` : '', description ? `${id}-description` : ''].filter(Boolean).join(' ') || undefined;
   const part = (name: string) => (kind ? ` mantine-${kind}-${name}` : '');
   return (
     <div
@@ -99,7 +110,7 @@ function FieldFrame({
           } as React.CSSProperties
         }
       >
-        {children({ inputId: id, describedBy, hasError: invalid })}
+        {children({ id, 'data-variant': 'default', 'data-error': invalid || undefined, 'aria-invalid': invalid, 'aria-describedby': describedByOf(id, error, description) })}
         {rightSection ? (
           <div data-position="right" className="m_82577fc2 mantine-Input-section">
             {rightSection}
@@ -121,17 +132,7 @@ export type LightTextInputProps = FieldFrameProps & Omit<InputHTMLAttributes<HTM
 export function LightTextInput({ label, description, error, withAsterisk, mt, ...input }: LightTextInputProps) {
   return (
     <FieldFrame kind="TextInput" label={label} description={description} error={error} withAsterisk={withAsterisk} mt={mt}>
-      {({ inputId, describedBy, hasError }) => (
-        <input
-          {...input}
-          data-variant="default"
-          data-error={hasError || undefined}
-          aria-invalid={hasError}
-          aria-describedby={describedBy}
-          id={inputId}
-          className="m_8fb7ebe7 mantine-Input-input mantine-TextInput-input"
-        />
-      )}
+      {(control) => <input {...input} {...control} className="m_8fb7ebe7 mantine-Input-input mantine-TextInput-input" />}
     </FieldFrame>
   );
 }
@@ -142,17 +143,7 @@ export type LightTextareaProps = FieldFrameProps & Omit<TextareaHTMLAttributes<H
 export function LightTextarea({ label, description, error, withAsterisk, mt, ...textarea }: LightTextareaProps) {
   return (
     <FieldFrame kind="Textarea" label={label} description={description} error={error} withAsterisk={withAsterisk} mt={mt} multiline frameStyle={{ '--input-padding-y': 'var(--input-padding-y-sm)' }}>
-      {({ inputId, describedBy, hasError }) => (
-        <textarea
-          {...textarea}
-          data-variant="default"
-          data-error={hasError || undefined}
-          aria-invalid={hasError}
-          aria-describedby={describedBy}
-          id={inputId}
-          className="m_8fb7ebe7 mantine-Input-input mantine-Textarea-input"
-        />
-      )}
+      {(control) => <textarea {...textarea} {...control} className="m_8fb7ebe7 mantine-Input-input mantine-Textarea-input" />}
     </FieldFrame>
   );
 }
@@ -173,16 +164,8 @@ export function LightSelect({ label, description, error, withAsterisk, mt, maw, 
       rightSection={rightSection}
       frameStyle={{ '--input-left-section-pointer-events': 'none', '--input-right-section-pointer-events': 'none' }}
     >
-      {({ inputId, describedBy, hasError }) => (
-        <select
-          {...select}
-          data-variant="default"
-          data-error={hasError || undefined}
-          aria-invalid={hasError}
-          aria-describedby={describedBy}
-          id={inputId}
-          className="m_8fb7ebe7 mantine-Input-input"
-        >
+      {(control) => (
+        <select {...select} {...control} className="m_8fb7ebe7 mantine-Input-input">
           {children}
         </select>
       )}
@@ -194,7 +177,6 @@ export function LightSelect({ label, description, error, withAsterisk, mt, maw, 
 function GroupFrame({ kind, role, label, description, error, mt, children }: FieldFrameProps & { kind: 'CheckboxGroup' | 'RadioGroup'; role: 'group' | 'radiogroup'; children: ReactNode }) {
   const id = useId();
   const hasError = hasMessage(error);
-  const describedBy = [hasError ? `${id}-error` : '', description ? `${id}-description` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div data-error={!!error || undefined} className={`m_46b77525 mantine-InputWrapper-root mantine-${kind}-root`} style={mt ? { marginTop: SPACING[mt] } : undefined}>
       {label ? (
@@ -207,7 +189,7 @@ function GroupFrame({ kind, role, label, description, error, mt, children }: Fie
           {description}
         </p>
       ) : null}
-      <div role={role} aria-labelledby={label ? `${id}-label` : undefined} aria-describedby={describedBy}>
+      <div role={role} aria-labelledby={label ? `${id}-label` : undefined} aria-describedby={describedByOf(id, error, description)}>
         {children}
       </div>
       {hasError ? (
@@ -233,18 +215,17 @@ export type LightCheckboxProps = {
   checked?: boolean;
   onChange?: (event: ChangeEvent<HTMLInputElement>) => void;
   error?: ReactNode;
-  disabled?: boolean;
   onFocus?: (event: React.FocusEvent<HTMLInputElement>) => void;
   onBlur?: (event: React.FocusEvent<HTMLInputElement>) => void;
 };
 
 /** Mantine's Checkbox (filled, label on the right), light; inside a LightCheckboxGroup it is one of its values. */
-export function LightCheckbox({ label, value, checked, onChange, error, disabled, onFocus, onBlur }: LightCheckboxProps) {
+export function LightCheckbox({ label, value, checked, onChange, error, onFocus, onBlur }: LightCheckboxProps) {
   const id = useId();
   const group = useContext(CheckboxGroupContext);
   const isChecked = group && value !== undefined ? group.value.includes(value) : !!checked;
   return (
-    <div data-variant="filled" data-label-position="right" data-disabled={disabled || undefined} className="m_bf2d988c mantine-Checkbox-root m_5f75b09e mantine-Checkbox-root" style={CHECKBOX_VARS}>
+    <div data-variant="filled" data-label-position="right" className="m_bf2d988c mantine-Checkbox-root m_5f75b09e mantine-Checkbox-root" style={CHECKBOX_VARS}>
       <div className="m_5f6e695e mantine-Checkbox-body">
         <div data-label-position="right" className="m_26062bec mantine-Checkbox-inner">
           <input
@@ -253,7 +234,6 @@ export function LightCheckbox({ label, value, checked, onChange, error, disabled
             className="mantine-focus-auto m_26063560 mantine-Checkbox-input"
             value={value}
             checked={isChecked}
-            disabled={disabled}
             data-error={!!error || undefined}
             aria-invalid={error ? true : undefined}
             aria-describedby={hasMessage(error) ? `${id}-error` : undefined}
