@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -27,6 +26,7 @@ import haulierAccountRoutes from './modules/haulier-accounts/haulier-accounts.ro
 import platformRoutes from './modules/platform/platform.routes';
 import platformAdminRoutes from './modules/platform-admin/platform-admin.routes';
 import { registerOrgScope } from './plugins/org-scope';
+import { APP_HELMET_OPTIONS, securityHeadersPlugin } from './plugins/security-headers';
 import { requestBodiesPlugin } from './plugins/request-bodies';
 import orgBookingRoutes from './modules/bookings/org-bookings.routes';
 import realtimeRoutes, { closeSocketsForRestart } from './realtime/realtime.routes';
@@ -100,26 +100,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin, { database: ctx.database, clock: ctx.clock });
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        workerSrc: ["'self'", 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
-  // The camera is ours alone (the plate scanner); nothing else a page could ask the browser for.
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('permissions-policy', 'camera=(self), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=()');
-  });
+  await app.register(securityHeadersPlugin, APP_HELMET_OPTIONS);
   // Draining (SIGTERM): every answer closes its connection, so the balancer keeps no reused
   // connection to a node about to stop listening (a request sent on one as it closes would be lost
   // with no answer); the drain waits until requests other than health checks stop coming.

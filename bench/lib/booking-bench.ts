@@ -1,13 +1,16 @@
 // What the booking benchmarks share: weekdays to book on, the load generator in its own process,
-// and the database's ceiling for the booking statement (no HTTP, validation or JSON).
+// and the database's ceiling for the booking statement the HTTP path sends (no HTTP, validation or JSON).
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
+import { validateBookingRequest, type BookingRequest } from '../../domain/booking-request';
 import { weekdayOf } from '../../domain/slot-grid';
 import type { Database } from '../../server/db/client';
 import { bookSlotFast } from '../../server/modules/bookings/book-slot-fast';
 import { orgRules } from '../../server/modules/bookings/org-rules';
 import { bookableWindows } from '../../server/modules/bookings/slot-windows';
-import type { LoadPlan, LoadReport } from './booking-load';
+import { portalBookingInput, portalQuestion } from '../../server/modules/bookings/public-booking-fast';
+import { requestBody, type LoadPlan, type LoadReport } from './booking-load';
 
 /** The next `count` weekdays after `from` ('YYYY-MM-DD'). */
 export function weekdaysAfter(from: string, count: number): string[] {
@@ -44,48 +47,44 @@ export const describeStatuses = (report: LoadReport) =>
     .map(([status, n]) => `${status}: ${n}`)
     .join(', ') + (report.transportErrors ? `, transport errors: ${report.transportErrors}` : '');
 
-/** Runs bookSlotFast directly from `callers` concurrent loops for `durationS` seconds. */
+/**
+ * The database's ceiling for the booking statement: `callers` concurrent loops run it straight on
+ * the pool for `durationS` seconds, for the requests the load generator sends (booking-load.ts
+ * requestBody, same dates and slots) and with the very input the HTTP path builds for them
+ * (public-booking-fast.ts portalBookingInput: tenant link, mail, record). What the HTTP path adds
+ * (HTTP, JSON, validation, the answer) is left out: each request is validated once, before the clock.
+ */
 export async function databaseCeiling(database: Database, orgId: string, dates: string[], slots: string[], durationS: number, now: Date, callers = 100) {
-  // Random picks over the same dates and slots as the HTTP clients (a fresh organization).
   const rules = (await orgRules(database, orgId))!;
+  const authSecret = randomBytes(32);
+  const requests = dates.flatMap((date) => slots.map((slot) => ({ date, slot })));
   let n = 0;
   let commits = 0;
+  // Request n's validated form: the 50 tenants' templates, then n's own reference, vehicle and slot
+  // (plain values the validation keeps as they are; checked against a full validation below).
+  const validated = (body: ReturnType<typeof requestBody>) => {
+    const result = validateBookingRequest(body);
+    if (!result.ok) throw new Error(`the load's request is invalid: ${result.messages.join('; ')}`);
+    return result.data;
+  };
+  const templates = Array.from({ length: 50 }, (_, i) => validated(requestBody(orgId, 'DB', i, dates[0]!, slots[0]!)));
+  const requestFor = (i: number, date: string, slot: string): BookingRequest => {
+    const body = requestBody(orgId, 'DB', i, date, slot);
+    return { ...templates[i % 50]!, tsrNumber: body.tsrNumber, vehicleRegistration: body.vehicleRegistration, date, slot };
+  };
+  if (!isDeepStrictEqual(requestFor(51, dates.at(-1)!, slots.at(-1)!), validated(requestBody(orgId, 'DB', 51, dates.at(-1)!, slots.at(-1)!)))) {
+    throw new Error('the ceiling would not book what the load generator sends');
+  }
   const started = performance.now();
   const deadline = started + durationS * 1000;
   const caller = async () => {
     while (performance.now() < deadline) {
-      const i = ++n;
-      const windows = bookableWindows(rules.sites, dates[Math.floor(Math.random() * dates.length)]!, slots[Math.floor(Math.random() * slots.length)]!, 30, now);
-      const booked = await bookSlotFast(database, {
-        rules,
-        windows,
-        vehicle: { heightM: 3.5, lengthM: 12, needs: [] },
-        record: {
-          id: randomUUID(),
-          org_id: orgId,
-          tsr_number: `TSR-DB-${i}`,
-          tenant_name: 'Ceiling Freight',
-          tenant_email: 'ceiling@bench.example',
-          booking_type: 'delivery',
-          vehicle_type: 'rigid',
-          vehicle_registration: `DB${i}`,
-          vehicle_height_mm: 3500,
-          vehicle_height_m: 3.5,
-          expected_duration_min: 30,
-          driver_induction_completed: true,
-          status: 'pending',
-          source: 'portal',
-          manage_token_hash: randomUUID(),
-          created_at: now.toISOString(),
-          updated_at: now.toISOString(),
-        },
-        audit: { details: { source: 'portal', documents: 0 }, ip: '127.0.0.1', at: now },
-        mail: [
-          ['booking.received', ['ceiling@bench.example']],
-          ['booking.new_request', []],
-        ],
-        mailPayload: { documents: 0 },
-      });
+      const { date, slot } = requests[Math.floor(Math.random() * requests.length)]!;
+      const request = requestFor(++n, date, slot);
+      const windows = bookableWindows(rules.sites, date, slot, request.expectedDurationMin, now);
+      const question = portalQuestion(request, rules, windows);
+      const { input } = portalBookingInput(authSecret, request, question, now, { key: null, fingerprint: null, ip: '127.0.0.1' });
+      const booked = await bookSlotFast(database, input);
       if (booked && booked !== 'full') commits++;
     }
   };
@@ -93,4 +92,3 @@ export async function databaseCeiling(database: Database, orgId: string, dates: 
   const elapsedMs = performance.now() - started;
   return { commits, elapsedMs, perS: commits / (elapsedMs / 1000) };
 }
-

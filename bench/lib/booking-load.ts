@@ -46,6 +46,30 @@ function random(seed: number): () => number {
   };
 }
 
+/** Request n of a load: what every client sends, and what the database ceiling books (booking-bench.ts). */
+export function requestBody(orgId: string, tag: string, n: number, date: string, slot: string) {
+  return {
+    orgId,
+    tsrNumber: `TSR-${tag}-${n}`,
+    tsrSystemType: 'servicenow',
+    tenantName: `Bench Freight ${n % 50}`,
+    contactName: 'Load Tester',
+    tenantEmail: `load${n % 50}@bench.example`,
+    bookingType: 'delivery',
+    date,
+    slot,
+    expectedDurationMin: 30,
+    vehicleType: 'rigid',
+    vehicleRegistration: `${tag}${n}`,
+    vehicleHeightM: 3.5,
+    vehicleLengthM: 12,
+    specialAccessNeeds: [],
+    goodsDescription: 'Pallets',
+    driverInductionCompleted: true,
+    termsAccepted: true,
+  };
+}
+
 /**
  * autocannon drives the clients (keep-alive connections, pipelining 1): far lighter than fetch, so
  * the generator does not eat the CPU the server is measured on. Bodies vary per request.
@@ -74,26 +98,7 @@ export async function runLoad(plan: LoadPlan): Promise<LoadReport> {
           (context as { sentAt?: number }).sentAt = performance.now();
           return {
             ...request,
-            body: JSON.stringify({
-              orgId: plan.orgId,
-              tsrNumber: `TSR-${plan.tag}-${n}`,
-              tsrSystemType: 'servicenow',
-              tenantName: `Bench Freight ${n % 50}`,
-              contactName: 'Load Tester',
-              tenantEmail: `load${n % 50}@bench.example`,
-              bookingType: 'delivery',
-              date: pick(plan.dates),
-              slot: pick(plan.slots),
-              expectedDurationMin: 30,
-              vehicleType: 'rigid',
-              vehicleRegistration: `${plan.tag}${n}`,
-              vehicleHeightM: 3.5,
-              vehicleLengthM: 12,
-              specialAccessNeeds: [],
-              goodsDescription: 'Pallets',
-              driverInductionCompleted: true,
-              termsAccepted: true,
-            }),
+            body: JSON.stringify(requestBody(plan.orgId, plan.tag, n, pick(plan.dates), pick(plan.slots))),
           };
         },
         onResponse: (status, body, context) => {

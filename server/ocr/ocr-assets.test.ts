@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import zlib from 'node:zlib';
 import Fastify from 'fastify';
-import helmet from '@fastify/helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   OCR_ASSET_BASE,
@@ -13,6 +12,7 @@ import {
   OCR_TESSERACT_VERSION,
   OCR_WORKER_PATH,
 } from '../../domain/plate-ocr-config';
+import { securityHeadersPlugin } from '../plugins/security-headers';
 import { OCR_CACHE_CONTROL, OCR_WORKER_CSP, ocrAssetRoutes } from './ocr-assets';
 
 const require = createRequire(import.meta.url);
@@ -20,7 +20,7 @@ const app = Fastify({ logger: false });
 
 beforeAll(async () => {
   // The app's page policy (server/app.ts), which the worker script must not inherit.
-  await app.register(helmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: { defaultSrc: ["'self'"], scriptSrc: ["'self'"], workerSrc: ["'self'", 'blob:'], connectSrc: ["'self'", 'ws:', 'wss:'] },
     },

@@ -182,7 +182,7 @@ const FULL_HINT_MS = 5_000;
 /** At most this many hints per database (the oldest are dropped first). */
 const FULL_HINT_LIMIT = 2_000;
 
-type SlotQuestion = Pick<FastBookingInput, 'rules' | 'windows' | 'vehicle' | 'link'>;
+export type SlotQuestion = Pick<FastBookingInput, 'rules' | 'windows' | 'vehicle' | 'link'>;
 
 function hintKey({ rules, windows, vehicle }: SlotQuestion): string {
   const slot = windows.map((w) => `${w.siteId}@${w.start.toISOString()}-${w.end.toISOString()}`).join(',');

@@ -4,7 +4,7 @@ import { linkKeysOf } from '../../../domain/org-tenants';
 import type { AppContext } from '../../context';
 import { currentImpersonator } from '../../audit/actor-context';
 import { hashToken } from '../../auth/tokens';
-import { bookSlotFast, lateFoundFull, noteFull, slotIsFull, type FastBookingInput } from './book-slot-fast';
+import { bookSlotFast, lateFoundFull, noteFull, slotIsFull, type FastBookingInput, type SlotQuestion } from './book-slot-fast';
 import { isVehicleOverlap, noAvailableBay, pgCode, vehicleAlreadyBooked } from './booking-errors';
 import { publishBookingEvent } from './booking-events';
 import { manageUrlFor } from './booking-mail-queue';
@@ -12,8 +12,8 @@ import { arrivalCodeFor } from './arrival-code';
 import { requestFingerprint, type BookingChannel, type ChannelBooking, type ChannelFastParts, type SubmittedBooking } from './booking-submission';
 import { newBookingMail } from './create-booking';
 import { manageTokenFor } from './manage-token';
-import { orgRules } from './org-rules';
-import { bookableWindows, isWithinEveryHorizon } from './slot-windows';
+import { orgRules, type OrgRules } from './org-rules';
+import { bookableWindows, isWithinEveryHorizon, type SlotWindow } from './slot-windows';
 
 // The submissions' one-statement paths (book-slot-fast.ts): the portal's request without documents
 // and a channel's booking, each answering null whenever it cannot decide, so the full path
@@ -83,6 +83,37 @@ function fastMailOf(tenantEmail: string, documents = 0): FastBookingInput['mail'
   );
 }
 
+/** What the booking statement is asked for a portal request: the slot's windows, the vehicle, the tenant-link keys. */
+export function portalQuestion(request: BookingRequest, rules: OrgRules, windows: SlotWindow[]): SlotQuestion {
+  return { rules, windows, vehicle: vehicleOf(request), link: linkKeysOf(request.tenantEmail, request.tenantName) };
+}
+
+/**
+ * The booking statement's whole input for a portal request without documents, with the manage
+ * token it hashes into the record: what submitFast runs, and what the benchmarks' database ceiling
+ * runs (bench/lib/booking-bench.ts), so the ceiling is the very statement the HTTP path sends.
+ */
+export function portalBookingInput(
+  authSecret: Uint8Array,
+  request: BookingRequest,
+  question: SlotQuestion,
+  now: Date,
+  idempotency: { key: string | null; fingerprint: string | null; ip: string | null },
+): { input: FastBookingInput; manageToken: string } {
+  const id = randomUUID();
+  const manageToken = manageTokenFor(authSecret, id);
+  return {
+    manageToken,
+    input: {
+      ...question,
+      record: fastRecord(request, { id, manageToken, now, source: 'portal', ...idempotency }),
+      audit: { details: { source: 'portal', documents: 0 }, ip: idempotency.ip, at: now },
+      mail: fastMailOf(request.tenantEmail),
+      mailPayload: {},
+    },
+  };
+}
+
 /**
  * The hot path for a request without documents: the slot checked against the organization's
  * cached site rules, then one statement links the tenant, books the best-fit free bay its policy
@@ -102,7 +133,7 @@ export async function submitFast(
   if (!rules || rules.bookingLimit !== null) return null;
   const windows = bookableWindows(rules.sites, request.date, request.slot, request.expectedDurationMin, now);
   if (windows.length === 0) return null;
-  const question = { rules, windows, vehicle: vehicleOf(request), link: linkKeysOf(request.tenantEmail, request.tenantName) };
+  const question = portalQuestion(request, rules, windows);
   // A slot lately found full: the read-only check first, and refused at once while it is still
   // full (no record, token or mail built; book-slot-fast.ts slotIsFull). Once a bay is free again
   // the hint goes and the booking statement runs.
@@ -110,21 +141,10 @@ export async function submitFast(
     if (await slotIsFull(ctx.database, question)) throw noAvailableBay();
     noteFull(ctx.database, question, false);
   }
-  const id = randomUUID();
-  const manageToken = manageTokenFor(ctx.authSecret, id);
-  const record = fastRecord(request, { id, manageToken, now, source: 'portal', ...idempotency });
+  const { input, manageToken } = portalBookingInput(ctx.authSecret, request, question, now, idempotency);
   let booked;
   try {
-    booked = await bookSlotFast(ctx.database, {
-      rules,
-      windows,
-      vehicle: question.vehicle,
-      record,
-      audit: { details: { source: 'portal', documents: 0 }, ip: idempotency.ip, at: now },
-      mail: fastMailOf(request.tenantEmail),
-      mailPayload: {},
-      link: question.link,
-    });
+    booked = await bookSlotFast(ctx.database, input);
   } catch (error) {
     if (isVehicleOverlap(error)) throw vehicleAlreadyBooked(request.vehicleRegistration);
     throw error;
