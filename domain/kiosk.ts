@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TEXT_LIMITS } from './booking-request';
 import { BOOKING_STATUSES, BOOKING_TYPES, type BookingType } from './enums';
+import { languageSchema } from './language-schema';
 import { singleLine } from './text-rules';
 
 // The gate kiosk (issue 26, decision 041): a tablet at the gate house, registered by an org admin
@@ -58,6 +59,8 @@ export const kioskMeSchema = z.object({
   siteName: z.string(),
   timeZone: z.string(),
   orgName: z.string(),
+  /** The organization's portal default: the kiosk returns to it for the next driver. */
+  defaultLanguage: languageSchema,
   hasLogo: z.boolean(),
 });
 export type KioskMe = z.infer<typeof kioskMeSchema>;

@@ -69,6 +69,11 @@ test.describe('organization bays', () => {
     await expect(row).toContainText('5.50');
     await expect(row).toContainText('Oversize Load');
     await expect(row).toContainText('Active');
+    // Every badge shows its whole word at a laptop's 1,280 px (the status was clipped to 'A…').
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const clipped = await row.locator('.mantine-Badge-label').evaluateAll((labels) => labels.filter((l) => l.scrollWidth > l.clientWidth).map((l) => l.textContent));
+    expect(clipped).toEqual([]);
+    await page.setViewportSize({ width: 1366, height: 900 });
     await expect(table.getByRole('row').last()).toHaveAttribute('data-testid', 'bay-row-H-05');
     await capture('org-bays-list');
 

@@ -116,7 +116,10 @@ test('a haulier switches the portal to Polish: the form, the manage page and the
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'kiosk-refused-pl.png'), fullPage: true });
   await page.getByRole('button', { name: 'Zacznij od nowa' }).click();
 
-  // Back to English from the kiosk's own picker.
-  await languagePicker(page).selectOption('en');
+  // The driver is done: the kiosk greets the next one in the organization's language (English).
   await expect(page.getByRole('heading', { name: 'Welcome — check in here' })).toBeVisible();
+  await expect(languagePicker(page)).toHaveValue('en');
+  // The kiosk's own picker still switches.
+  await languagePicker(page).selectOption('pl');
+  await expect(page.getByRole('heading', { name: 'Witamy — zarejestruj się tutaj' })).toBeVisible();
 });

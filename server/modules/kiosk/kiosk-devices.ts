@@ -1,4 +1,6 @@
 import { KIOSK_AUTH_SCHEME, KIOSK_SECRET_PREFIX } from '../../../domain/kiosk';
+import type { Language } from '../../../domain/languages';
+import { readOrgSettings } from '../../../domain/org-settings';
 import type { Db, Tx } from '../../db/client';
 import { hashToken, randomToken } from '../../auth/tokens';
 import { AppError } from '../../plugins/errors';
@@ -17,8 +19,19 @@ export function newKioskSecret(): { secret: string; hash: string; hint: string }
   return { secret, hash: hashToken(secret), hint: secret.slice(-4) };
 }
 
-/** A kiosk that may act: its site, the site's time zone and organization. */
-export type KioskDevice = { id: string; name: string; orgId: string; siteId: string; siteName: string; timeZone: string; orgName: string; logoKey: string | null; logoContentType: string | null };
+/** A kiosk that may act: its site, the site's time zone and organization (with its portal's default language). */
+export type KioskDevice = {
+  id: string;
+  name: string;
+  orgId: string;
+  siteId: string;
+  siteName: string;
+  timeZone: string;
+  orgName: string;
+  defaultLanguage: Language;
+  logoKey: string | null;
+  logoContentType: string | null;
+};
 
 /** The secret of `Authorization: Kiosk <secret>` (or Bearer), or null. */
 export function kioskSecretOf(authorization: string | undefined): string | null {
@@ -40,7 +53,11 @@ export async function authenticateKiosk(db: Db | Tx, secret: string | null): Pro
   if (!row.siteActive || !row.orgActive || row.orgStatus !== 'active') {
     throw refused('kiosk_inactive', 'This kiosk’s site or organization is no longer active. Ask an organization admin.');
   }
-  return { id: row.id, name: row.name, orgId: row.orgId, siteId: row.siteId, siteName: row.siteName, timeZone: row.timeZone, orgName: row.orgName, logoKey: row.logoKey, logoContentType: row.logoContentType };
+  return { id: row.id, name: row.name, orgId: row.orgId, siteId: row.siteId, siteName: row.siteName, timeZone: row.timeZone, orgName: row.orgName,
+    defaultLanguage: readOrgSettings(row.orgSettings).portal.defaultLanguage,
+    logoKey: row.logoKey,
+    logoContentType: row.logoContentType,
+  };
 }
 
 /** Records when the kiosk was last used (at most once a minute: a waiting screen polls). */

@@ -95,6 +95,7 @@ export function findDeviceByHashAnyOrg(db: Conn, tokenHash: string) {
       orgStatus: organizations.status,
       logoKey: organizations.logoKey,
       logoContentType: organizations.logoContentType,
+      orgSettings: organizations.settings,
     })
     .from(siteKioskDevices)
     .innerJoin(sites, and(eq(sites.id, siteKioskDevices.siteId), eq(sites.orgId, siteKioskDevices.orgId)))

@@ -102,7 +102,7 @@ describe.each(databaseKinds)('gate kiosk API on %s', (kind) => {
 
       const me = await call('GET', '/api/kiosk/me', auth);
       expect(me.status).toBe(200);
-      expect(me.body).toEqual({ deviceName: 'Gate house tablet', siteName: expect.stringMatching(/^Kiosk Yard/), timeZone: 'Australia/Sydney', orgName: 'Kiosk Co', hasLogo: false });
+      expect(me.body).toEqual({ deviceName: 'Gate house tablet', siteName: expect.stringMatching(/^Kiosk Yard/), timeZone: 'Australia/Sydney', orgName: 'Kiosk Co', defaultLanguage: 'en', hasLogo: false });
 
       const list = await call('GET', `/api/orgs/${orgId}/settings/kiosk-devices`, 'admin@kiosk.test');
       const listed = list.body.find((d: { id: string }) => d.id === created.body.id);

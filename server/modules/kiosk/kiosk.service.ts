@@ -137,7 +137,7 @@ export async function revokeDevice(ctx: AppContext, scope: OrgScope, deviceId: s
 // ---- The kiosk itself ----------------------------------------------------------------------------
 
 export function kioskMe(device: KioskDevice): KioskMe {
-  return { deviceName: device.name, siteName: device.siteName, timeZone: device.timeZone, orgName: device.orgName, hasLogo: !!device.logoKey && !!device.logoContentType };
+  return { deviceName: device.name, siteName: device.siteName, timeZone: device.timeZone, orgName: device.orgName, defaultLanguage: device.defaultLanguage, hasLogo: !!device.logoKey && !!device.logoContentType };
 }
 
 export async function kioskLogo(ctx: AppContext, device: KioskDevice) {

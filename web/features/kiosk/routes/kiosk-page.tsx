@@ -1,11 +1,12 @@
 import { Box, Group, Image, Loader, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { KioskCheckInInput, KioskCheckInResult, KioskWalkInRequestInput } from '../../../../domain/kiosk';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
 import kioskCatalogue from 'virtual:i18n-namespace/kiosk';
-import { I18nNamespace, I18nProvider, useT } from '../../../i18n/index';
+import type { Language } from '../../../../domain/languages';
+import { I18nNamespace, I18nProvider, useLanguage, useOrganizationDefaultLanguage, useT } from '../../../i18n/index';
 import { LanguagePicker } from '../../../i18n/language-picker';
 import { useTranslateMessage } from '../../../i18n/validation';
 import { checkInAtKiosk, getKioskBookingStatus, getKioskLogo, getKioskMe, readKioskSecret, requestWalkIn, saveKioskSecret, takeSecretFromLocation } from '../api/kiosk-api';
@@ -40,6 +41,8 @@ const IDLE_SECONDS: Record<Screen['kind'], number | null> = {
   walk_in_sent: 30,
 };
 const WAITING_IDLE_SECONDS = 180;
+/** Seconds the start screen stays in a language a driver picked before it returns to the kiosk's own. */
+const START_LANGUAGE_IDLE_SECONDS = 60;
 const STATUS_POLL_MS = 3_000;
 
 const SECRET_PROBLEMS = new Set(['kiosk_secret_required', 'kiosk_unknown', 'kiosk_revoked', 'kiosk_inactive']);
@@ -65,6 +68,7 @@ function Kiosk() {
     return fromLink ?? readKioskSecret();
   });
   const me = useQuery({ queryKey: ['kiosk', 'me', secret], queryFn: () => getKioskMe(secret!), enabled: !!secret, retry: (count, error) => !isSecretProblem(error) && count < 2 });
+  useOrganizationDefaultLanguage(me.data?.defaultLanguage);
   const logo = useQuery({ queryKey: ['kiosk', 'logo', secret], queryFn: () => getKioskLogo(secret!), enabled: !!secret && !!me.data?.hasLogo, staleTime: Infinity });
 
   const save = (value: string) => {
@@ -91,7 +95,7 @@ function Kiosk() {
       </Group>
     );
   } else {
-    content = <KioskFlow secret={secret} timeZone={me.data.timeZone} onSecretRefused={() => void me.refetch()} />;
+    content = <KioskFlow secret={secret} timeZone={me.data.timeZone} homeLanguage={me.data.defaultLanguage} onSecretRefused={() => void me.refetch()} />;
   }
 
   return (
@@ -121,8 +125,11 @@ function Kiosk() {
   );
 }
 
-function KioskFlow({ secret, timeZone, onSecretRefused }: { secret: string; timeZone: string; onSecretRefused: () => void }) {
+function KioskFlow({ secret, timeZone, homeLanguage, onSecretRefused }: { secret: string; timeZone: string; homeLanguage: Language; onSecretRefused: () => void }) {
   const { t } = useT('kiosk');
+  const [language, setLanguage] = useLanguage();
+  const languageNow = useRef(language);
+  languageNow.current = language;
   const translateMessage = useTranslateMessage();
   const [screen, setScreen] = useState<Screen>({ kind: 'start' });
   const [entryProblem, setEntryProblem] = useState<string | null>(null);
@@ -130,6 +137,12 @@ function KioskFlow({ secret, timeZone, onSecretRefused }: { secret: string; time
     setEntryProblem(null);
     setScreen({ kind: 'start' });
   }, []);
+  // The driver is done, or gone: the start screen, in the organization's portal language for the
+  // next one (a driver's pick of language is theirs alone).
+  const finish = useCallback(() => {
+    restart();
+    if (languageNow.current !== homeLanguage) setLanguage(homeLanguage);
+  }, [restart, homeLanguage, setLanguage]);
 
   const refused = (error: unknown) => {
     if (isSecretProblem(error)) onSecretRefused();
@@ -176,13 +189,17 @@ function KioskFlow({ secret, timeZone, onSecretRefused }: { secret: string; time
   }, [status.data, waiting]);
 
   // Back to the start after a while without a touch.
-  const idleSeconds = waiting ? WAITING_IDLE_SECONDS : IDLE_SECONDS[screen.kind];
+  const idleSeconds = waiting
+    ? WAITING_IDLE_SECONDS
+    : screen.kind === 'start' && language !== homeLanguage
+      ? START_LANGUAGE_IDLE_SECONDS
+      : IDLE_SECONDS[screen.kind];
   useEffect(() => {
     if (idleSeconds === null) return;
-    let timer = window.setTimeout(restart, idleSeconds * 1000);
+    let timer = window.setTimeout(finish, idleSeconds * 1000);
     const touch = () => {
       window.clearTimeout(timer);
-      timer = window.setTimeout(restart, idleSeconds * 1000);
+      timer = window.setTimeout(finish, idleSeconds * 1000);
     };
     const events = ['pointerdown', 'keydown'] as const;
     events.forEach((name) => window.addEventListener(name, touch));
@@ -190,7 +207,7 @@ function KioskFlow({ secret, timeZone, onSecretRefused }: { secret: string; time
       window.clearTimeout(timer);
       events.forEach((name) => window.removeEventListener(name, touch));
     };
-  }, [idleSeconds, screen.kind, restart]);
+  }, [idleSeconds, screen.kind, finish]);
 
   switch (screen.kind) {
     case 'start':
@@ -218,7 +235,7 @@ function KioskFlow({ secret, timeZone, onSecretRefused }: { secret: string; time
     case 'result':
       return (
         <div aria-live="polite">
-          <ResultScreen key={`${screen.result.outcome}-${'position' in screen.result ? screen.result.position : ''}`} result={screen.result} timeZone={timeZone} onDone={restart} />
+          <ResultScreen key={`${screen.result.outcome}-${'position' in screen.result ? screen.result.position : ''}`} result={screen.result} timeZone={timeZone} onDone={finish} />
         </div>
       );
     case 'not_found':
@@ -234,6 +251,6 @@ function KioskFlow({ secret, timeZone, onSecretRefused }: { secret: string; time
         />
       );
     case 'walk_in_sent':
-      return <WalkInSentScreen onDone={restart} />;
+      return <WalkInSentScreen onDone={finish} />;
   }
 }

@@ -15,13 +15,16 @@ type Props = {
 
 const metres = (value: number) => value.toFixed(2);
 
-/** Text on a tint stays near-black (contrast); the colour is in the tint (as the booking status badge). */
-const badgeStyles = { root: { color: 'var(--mantine-color-dark-7)' } };
+/**
+ * Text on a tint stays near-black (contrast); the colour is in the tint (as the booking status badge).
+ * A badge keeps its whole word: a narrow table column otherwise clipped 'Active' to 'A…'.
+ */
+const badgeStyles = { root: { color: 'var(--mantine-color-dark-7)', minWidth: 'max-content' } };
 
 /** One row per bay, in the server's natural order (B-2 before B-10). */
 export function BaysTable({ items, showSite, canWrite, onAction }: Props) {
   return (
-    <Table.ScrollContainer minWidth={canWrite ? 980 : 760}>
+    <Table.ScrollContainer minWidth={canWrite ? 940 : 760}>
       <Table verticalSpacing="sm" highlightOnHover aria-label="Bays">
         <Table.Thead>
           <Table.Tr>
