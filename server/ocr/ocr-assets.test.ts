@@ -19,7 +19,7 @@ const require = createRequire(import.meta.url);
 const app = Fastify({ logger: false });
 
 beforeAll(async () => {
-  // The app's page policy (server/app.ts), which the worker script must not inherit.
+  // A page policy like the app's (server/plugins/security-headers.ts), which the worker script must not inherit.
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: { defaultSrc: ["'self'"], scriptSrc: ["'self'"], workerSrc: ["'self'", 'blob:'], connectSrc: ["'self'", 'ws:', 'wss:'] },

@@ -35,9 +35,8 @@ window.getComputedStyle = (element: Element) => getComputedStyle(element);
 
 // Role queries skip the visibility check (a computed style per element, most of a query's time in
 // a large form): Mantine's test mode renders no transitions, and what is not shown is not rendered.
-// findBy…/waitFor wait up to 5 s, not 1 s: on a busy 2-core CI machine the first validation of the
-// booking form (its schema loaded on first use) took longer than a second. A passing wait still
-// ends as soon as its condition holds.
+// findBy…/waitFor wait up to 5 s, not 1 s, for a 2-core CI machine under load; a passing wait
+// still ends as soon as its condition holds.
 configure({ defaultHidden: true, asyncUtilTimeout: 5_000 });
 
 afterEach(() => {

@@ -53,7 +53,14 @@ export async function authenticateKiosk(db: Db | Tx, secret: string | null): Pro
   if (!row.siteActive || !row.orgActive || row.orgStatus !== 'active') {
     throw refused('kiosk_inactive', 'This kiosk’s site or organization is no longer active. Ask an organization admin.');
   }
-  return { id: row.id, name: row.name, orgId: row.orgId, siteId: row.siteId, siteName: row.siteName, timeZone: row.timeZone, orgName: row.orgName,
+  return {
+    id: row.id,
+    name: row.name,
+    orgId: row.orgId,
+    siteId: row.siteId,
+    siteName: row.siteName,
+    timeZone: row.timeZone,
+    orgName: row.orgName,
     defaultLanguage: readOrgSettings(row.orgSettings).portal.defaultLanguage,
     logoKey: row.logoKey,
     logoContentType: row.logoContentType,

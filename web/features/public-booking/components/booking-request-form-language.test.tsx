@@ -5,10 +5,6 @@ import { fakeApi } from '../../../test/fake-api';
 import { findToast, renderWithProviders } from '../../../test/render';
 import type { Availability, BookingInfo } from '../api/types';
 import { BookingRequestForm } from './booking-request-form';
-// The form loads its validator on first focus (import()); loaded here with the test file, so a
-// submit never waits on the test runner transforming it while the other worker is busy (that wait
-// made these tests flaky on a loaded 2-core machine).
-import '../utils/request-validator';
 
 // Issue 27: the booking form in the haulier's language, its labels and the shared schema's
 // messages (English in domain/) shown in Polish.

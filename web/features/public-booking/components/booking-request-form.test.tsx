@@ -5,10 +5,6 @@ import { apiError, fakeApi, type ApiCall } from '../../../test/fake-api';
 import { findToast, renderWithProviders } from '../../../test/render';
 import type { Availability, BookingInfo, CreatedBooking } from '../api/types';
 import { BookingRequestForm } from './booking-request-form';
-// The form loads its validator on first focus (import()); loaded here with the test file, so a
-// submit never waits on the test runner transforming it while the other worker is busy (that wait
-// made these tests flaky on a loaded 2-core machine).
-import '../utils/request-validator';
 
 // The public booking request form (spec §3, §5, §8): what the haulier can send and when, the
 // shared schema's messages under the fields, and what is sent to the API.
