@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { afterEach } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { cssVariablesResolver, theme } from '../app/theme';
 
 // A component as the app shows it: the app's Mantine theme (in Mantine's test mode: no
@@ -36,5 +36,19 @@ export function findToast(title: string): Promise<HTMLElement> {
     const toast = screen.queryAllByRole('alert').find((alert) => within(alert).queryByText(title, { exact: true }));
     if (!toast) throw new Error(`No toast titled "${title}"`);
     return toast;
+  });
+}
+
+/**
+ * Chooses the slot at `time` in the slot grid named `gridName`. The grid's buttons are disabled
+ * while it is being asked again (a vehicle height settles 300 ms after it is typed), and a click
+ * on a disabled button does nothing: so the click is retried until the slot shows as chosen.
+ */
+export async function chooseSlotInGrid(user: UserEvent, gridName: string, time: string): Promise<void> {
+  const slotButton = () => within(screen.getByRole('group', { name: gridName })).getByRole('button', { name: new RegExp(`^${time}`) });
+  await waitFor(async () => {
+    expect(slotButton()).toBeEnabled();
+    await user.click(slotButton());
+    expect(slotButton()).toHaveAttribute('aria-pressed', 'true');
   });
 }

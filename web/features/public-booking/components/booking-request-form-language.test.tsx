@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { I18nProvider, LANGUAGE_STORAGE_KEY } from '../../../i18n/index';
 import { fakeApi } from '../../../test/fake-api';
-import { findToast, renderWithProviders } from '../../../test/render';
+import { chooseSlotInGrid, findToast, renderWithProviders } from '../../../test/render';
 import type { Availability, BookingInfo } from '../api/types';
 import { BookingRequestForm } from './booking-request-form';
 
@@ -73,7 +73,7 @@ describe('BookingRequestForm in Polish', () => {
     const grid = await screen.findByRole('group', { name: 'Termin' });
     expect(screen.getByText('2 pasujące stanowiska dostępne')).toBeInTheDocument();
     expect(within(grid).getByRole('button', { name: /09:30/ })).toHaveTextContent('0 wolnych');
-    await user.click(within(grid).getByRole('button', { name: /09:00/ }));
+    await chooseSlotInGrid(user, 'Termin', '09:00');
     await user.click(screen.getByRole('button', { name: 'Wyślij wniosek o rezerwację' }));
 
     expect(await screen.findByText('Numer TSR jest wymagany', { selector: '.mantine-InputWrapper-error' })).toBeInTheDocument();
@@ -143,7 +143,8 @@ describe('BookingRequestForm in Polish', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Kierowca ukończył szkolenie wstępne obiektu' }));
     await user.click(screen.getByRole('checkbox', { name: /Akceptuję/ }));
     await user.type(screen.getByLabelText(/^Data/), DAY);
-    await user.click(within(await screen.findByRole('group', { name: 'Termin' })).getByRole('button', { name: /09:00/ }));
+    await screen.findByRole('group', { name: 'Termin' });
+    await chooseSlotInGrid(user, 'Termin', '09:00');
     await user.click(screen.getByRole('button', { name: 'Wyślij wniosek o rezerwację' }));
 
     const toast = await findToast('Wysyłanie nie powiodło się');

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { BOOKING_REQUEST_MESSAGES } from '../../../../domain/booking-request';
 import { apiError, fakeApi, type ApiCall } from '../../../test/fake-api';
-import { findToast, renderWithProviders } from '../../../test/render';
+import { chooseSlotInGrid, findToast, renderWithProviders } from '../../../test/render';
 import type { Availability, BookingInfo, CreatedBooking } from '../api/types';
 import { BookingRequestForm } from './booking-request-form';
 
@@ -81,8 +81,8 @@ const submitButton = () => screen.getByRole('button', { name: 'Submit Booking Re
 /** Types the day and picks the 09:00 slot from the grid the API answered. */
 async function chooseSlot(user: ReturnType<typeof setUp>['user']): Promise<void> {
   await user.type(screen.getByLabelText(/^Date/), DAY);
-  const grid = await screen.findByRole('group', { name: 'Time Slot' });
-  await user.click(within(grid).getByRole('button', { name: /09:00/ }));
+  await screen.findByRole('group', { name: 'Time Slot' });
+  await chooseSlotInGrid(user, 'Time Slot', '09:00');
 }
 
 /** Puts `text` into the field as one input (pasted): the form re-renders once, not once a key. */
