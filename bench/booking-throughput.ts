@@ -2,10 +2,15 @@
 // listening on 127.0.0.1, PostgreSQL, the app's own pool of 10 connections, confirmation mail
 // written to the outbox), first spread over many dates and slots so that most succeed, then all
 // at one slot. Afterwards overlapping live bookings are counted in SQL: there must be none.
-// Prints `booking commits/s: N (overlaps: 0)` (N from the spread phase).
+// The spread load first warms the process up (V8 compiles the hot path, and PGlite's WebAssembly
+// is tiered up, over the first seconds of load: a server runs warm), then rounds alternate the
+// HTTP load with the database ceiling, each on an organization of its own, and the medians count
+// (this 2-core machine's throughput varies by 10-30 % from one run to the next).
+// Prints `booking commits/s: N (overlaps: 0; …)` (the median HTTP round) and `slot storm: …`.
 // Run alone: npx tsx bench/booking-throughput.ts
-// Knobs: BENCH_BOOKING_SECONDS (spread phase, default 15), BENCH_BOOKING_CLIENTS (default 100),
-//        BENCH_CONTENTION_REQUESTS (contention phase, default 1000),
+// Knobs: BENCH_BOOKING_SECONDS (each spread round, default 6), BENCH_ROUNDS (default 3),
+//        BENCH_WARMUP_SECONDS (PostgreSQL, default 10), BENCH_PGLITE_WARMUP_SECONDS (default 20),
+//        BENCH_BOOKING_CLIENTS (default 100), BENCH_CONTENTION_REQUESTS (contention phase, default 1000),
 //        BENCH_MAIL_WORKER=1 (deliver the queued mail during the spread phases, as `npm start` does,
 //        to the local outbox folder; by default the mail stays queued).
 import type { AddressInfo } from 'node:net';
@@ -17,10 +22,17 @@ import { countOverlaps } from '../server/modules/availability/availability.repo'
 import { addMember, createUser } from '../server/test/fixtures';
 import { createBenchOrg, openBench } from './lib/bench-data';
 import { databaseCeiling, describeStatuses, spawnLoad as runLoad, weekdaysAfter } from './lib/booking-bench';
-import { envInt, ms } from './lib/stats';
+import { envInt, ms, summarize } from './lib/stats';
+import type { LoadReport } from './lib/booking-load';
+
+const median = (values: number[]) => summarize(values).median;
+const committedPerS = (report: LoadReport) => (report.byStatus['201'] ?? 0) / (report.elapsedMs / 1000);
 
 const NOW = '2026-11-23T00:00:00Z'; // Monday; bookings go to the weekdays after it
-const seconds = envInt('BENCH_BOOKING_SECONDS', 15);
+const seconds = envInt('BENCH_BOOKING_SECONDS', 6);
+const rounds = envInt('BENCH_ROUNDS', 3);
+const warmupS = envInt('BENCH_WARMUP_SECONDS', 10);
+const pgliteWarmupS = envInt('BENCH_PGLITE_WARMUP_SECONDS', 20);
 const clients = envInt('BENCH_BOOKING_CLIENTS', 100);
 const contentionRequests = envInt('BENCH_CONTENTION_REQUESTS', 1000);
 const mailWorker = process.env.BENCH_MAIL_WORKER === '1';
@@ -59,7 +71,7 @@ try {
   const database = t.ctx.database;
   const org = await createBenchOrg(database, { name: 'Throughput Freight', sites: 2, baysPerSite: 12 });
   const admin = await createUser(database, { email: 'admin@throughput.example' });
-  await addMember(database, org.orgId, admin.id, 'org_admin'); // so each booking also mails the admins
+  await addMember(database, org.orgId, admin.id, 'org_admin'); // so each booking also mails the admins (every organization here)
   if (t.ctx.database.pool && process.env.BENCH_POOL) (t.ctx.database.pool as unknown as { options: { max: number } }).options.max = Number(process.env.BENCH_POOL);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = t.app.server.address() as AddressInfo;
@@ -74,37 +86,45 @@ try {
       `pg pool of 10, ${clients} clients in a separate process; rate limits off`,
   );
 
-  // Phase 1: spread over 40 weekdays × 32 slots (24 bays each): most requests find a free bay.
+  // Warm-up: the same spread load, not counted (its rate is the cold process's, printed as such).
+  const warm = await runLoad({ url, orgId: org.orgId, clients, dates: spreadDates, slots: allSlots, durationS: warmupS, seed: 1, tag: 'W' });
+  console.log(`warm-up: ${warmupS} s of the spread load, not counted: ${committedPerS(warm).toFixed(0)} commits/s (${describeStatuses(warm)})`);
 
-  const cpuBefore = process.cpuUsage();
+  // Phase 1, in rounds: the spread over 40 weekdays × 32 slots (24 bays each; most requests find a
+  // free bay), then the database's own ceiling for the same SQL: the booking statement of
+  // book-slot-sql.ts run straight on the pool by as many concurrent callers, with no HTTP,
+  // validation or JSON. Each on a new organization, so every round starts from empty slots.
   const idleMb = rssMb();
-  const spread = await withMail(t.ctx, 'spread phase', () =>
-    withPeakRss(() => runLoad({ url, orgId: org.orgId, clients, dates: spreadDates, slots: allSlots, durationS: seconds, seed: 1, tag: 'S' })),
-  );
-  console.log(`server memory (PostgreSQL, this process's RSS): before the load ${idleMb} MB, peak under load ${spread.peakMb} MB`);
-  const cpu = process.cpuUsage(cpuBefore);
-  const committed = spread.byStatus['201'] ?? 0; // in-flight requests at the deadline still commit after it
-  const commitsPerS = committed / (spread.elapsedMs / 1000);
-  const cpuMs = (cpu.user + cpu.system) / 1000;
-  console.log(
-    `spread phase: ${spread.sent} requests in ${(spread.elapsedMs / 1000).toFixed(1)} s over ${spreadDates.length} days × 32 slots → ` +
-      `${committed} bookings committed (${describeStatuses(spread)}); ` +
-      `latency of a 201: median ${ms(spread.latency201.median, 1)}, p95 ${ms(spread.latency201.p95, 1)}`,
-  );
-  console.log(`spread phase: the load generator used ${(spread.generatorCpuMs / 1000).toFixed(1)} s of CPU`);
-  console.log(
-    `spread phase: the server process used ${(cpuMs / 1000).toFixed(1)} s of CPU in ${(spread.elapsedMs / 1000).toFixed(1)} s ` +
-      `(${((cpuMs / spread.elapsedMs) * 100).toFixed(0)} % of one core; ${ms(cpuMs / Math.max(1, committed), 1)} per committed booking)`,
-  );
-
-  // The database's own ceiling for the same SQL: the booking statement of book-slot-sql.ts run
-  // straight on the pool by as many concurrent callers, with no HTTP, validation or JSON.
-  const ceilingOrg = await createBenchOrg(database, { name: 'Ceiling Freight', sites: 2, baysPerSite: 12 });
-  const ceiling = await databaseCeiling(database, ceilingOrg.orgId, days.slice(0, 40), allSlots, Math.min(seconds, 8), new Date(NOW));
-  console.log(
-    `database ceiling: ${ceiling.commits} bookings in ${(ceiling.elapsedMs / 1000).toFixed(1)} s with the same statement and no HTTP → ` +
-      `${ceiling.perS.toFixed(0)}/s; ours/ceiling: ${(commitsPerS / ceiling.perS).toFixed(2)}`,
-  );
+  let peakMb = idleMb;
+  const measured: Array<{ perS: number; ceilingPerS: number; serverMs: number; generatorMs: number; report: LoadReport }> = [];
+  for (let round = 1; round <= rounds; round++) {
+    const roundOrg = await createBenchOrg(database, { name: `Throughput Freight ${round}`, sites: 2, baysPerSite: 12 });
+    await addMember(database, roundOrg.orgId, admin.id, 'org_admin');
+    const cpuBefore = process.cpuUsage();
+    const spread = await withMail(t.ctx, `spread round ${round}`, () =>
+      withPeakRss(() => runLoad({ url, orgId: roundOrg.orgId, clients, dates: spreadDates, slots: allSlots, durationS: seconds, seed: 1 + round, tag: `S${round}` })),
+    );
+    const cpu = process.cpuUsage(cpuBefore);
+    peakMb = Math.max(peakMb, spread.peakMb);
+    const committed = spread.byStatus['201'] ?? 0; // in-flight requests at the deadline still commit after it
+    const cpuMs = (cpu.user + cpu.system) / 1000;
+    const ceilingOrg = await createBenchOrg(database, { name: `Ceiling Freight ${round}`, sites: 2, baysPerSite: 12 });
+    await addMember(database, ceilingOrg.orgId, admin.id, 'org_admin');
+    const ceiling = await databaseCeiling(database, ceilingOrg.orgId, spreadDates, allSlots, seconds, new Date(NOW));
+    const perS = committedPerS(spread);
+    measured.push({ perS, ceilingPerS: ceiling.perS, serverMs: cpuMs / Math.max(1, committed), generatorMs: spread.generatorCpuMs / Math.max(1, committed), report: spread });
+    console.log(
+      `round ${round}: HTTP ${spread.sent} requests in ${(spread.elapsedMs / 1000).toFixed(1)} s → ${committed} committed (${describeStatuses(spread)}), ` +
+        `${perS.toFixed(0)}/s, 201 latency median ${ms(spread.latency201.median, 1)}, p95 ${ms(spread.latency201.p95, 1)}; ` +
+        `CPU per booking: server ${ms(cpuMs / Math.max(1, committed), 2)}, load generator ${ms(spread.generatorCpuMs / Math.max(1, committed), 2)}; ` +
+        `database ceiling ${ceiling.commits} in ${(ceiling.elapsedMs / 1000).toFixed(1)} s → ${ceiling.perS.toFixed(0)}/s; ours/ceiling ${(perS / ceiling.perS).toFixed(2)}`,
+    );
+  }
+  console.log(`server memory (PostgreSQL, this process's RSS): before the rounds ${idleMb} MB, peak under load ${peakMb} MB`);
+  const commitsPerS = median(measured.map((m) => m.perS));
+  const ceilingPerS = median(measured.map((m) => m.ceilingPerS));
+  const ratio = median(measured.map((m) => m.perS / m.ceilingPerS));
+  const serverMsPerBooking = median(measured.map((m) => m.serverMs));
 
   // Phase 2: every client at one slot: exactly one booking per compatible bay, the rest refused.
   const deadlocks = async () =>
@@ -135,7 +155,7 @@ try {
   );
 
   const overlaps = await countOverlaps(database.db);
-  const serverErrors = [spread, contention].reduce(
+  const serverErrors = [warm, ...measured.map((m) => m.report), contention].reduce(
     (n, r) => n + Object.entries(r.byStatus).filter(([status]) => Number(status) >= 500).reduce((m, [, c]) => m + c, 0),
     0,
   );
@@ -157,10 +177,10 @@ try {
         `${contentionDeadlocks} deadlocks between concurrent exclusion-constraint checks (SQLSTATE 40P01), which claimBay does not handle`,
     );
   }
-  const unexpected = Object.entries({ ...spread.byErrorCode, ...contention.byErrorCode }).filter(
+  const unexpected = Object.entries(Object.assign({}, warm.byErrorCode, ...measured.map((m) => m.report.byErrorCode), contention.byErrorCode)).filter(
     ([code]) => code !== 'no_available_bay' && code !== 'internal_error',
   );
-  const transportErrors = spread.transportErrors + contention.transportErrors;
+  const transportErrors = [warm, ...measured.map((m) => m.report), contention].reduce((n, r) => n + r.transportErrors, 0);
   if (overlaps !== 0 || winners !== org.bays.length || transportErrors > 0 || unexpected.length > 0) {
     failed = true;
     console.error(
@@ -170,35 +190,50 @@ try {
   }
   const embedded = await pgliteSpread();
   console.log(
-    `booking commits/s: ${commitsPerS.toFixed(0)} (overlaps: ${overlaps}; ${ms(cpuMs / Math.max(1, committed), 2)} CPU per booking in Node; ` +
-      `database ceiling ${ceiling.perS.toFixed(0)}/s, ours/ceiling ${(commitsPerS / ceiling.perS).toFixed(2)}; ` +
-      `PGlite: ${embedded.perS.toFixed(0)}/s, overlaps ${embedded.overlaps})`,
+    `booking commits/s: ${commitsPerS.toFixed(0)} (overlaps: ${overlaps}; ${ms(serverMsPerBooking, 2)} CPU per booking in Node; ` +
+      `database ceiling ${ceilingPerS.toFixed(0)}/s, ours/ceiling ${ratio.toFixed(2)}; medians of ${rounds} rounds after a ${warmupS} s warm-up ` +
+      `(cold: ${committedPerS(warm).toFixed(0)}/s); PGlite: ${embedded.perS.toFixed(0)}/s, median of ${rounds} rounds after a ${pgliteWarmupS} s warm-up ` +
+      `(cold: ${embedded.coldPerS.toFixed(0)}/s), overlaps ${embedded.overlaps})`,
   );
 } finally {
   await t.close();
 }
 
-/** The same spread load on the embedded database (one process: PGlite is single-connection). */
-async function pgliteSpread(): Promise<{ perS: number; overlaps: number }> {
+/**
+ * The same spread load on the embedded database (one process: PGlite is single-connection): warmed
+ * up first (V8 tiers PGlite's WebAssembly up as it runs hot), then in rounds, each on an
+ * organization of its own; the median round counts.
+ */
+async function pgliteSpread(): Promise<{ perS: number; coldPerS: number; overlaps: number }> {
   const e = await openBench('pglite', { now: NOW, env: { RATE_LIMIT_DISABLED: 'true' } });
   try {
-    const org = await createBenchOrg(e.ctx.database, { name: 'Embedded Freight', sites: 2, baysPerSite: 12 });
     await e.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = e.app.server.address() as AddressInfo;
+    const url = `http://127.0.0.1:${port}/api/public/bookings`;
     const days = weekdaysAfter(NOW.slice(0, 10), 40);
     const slots = Array.from({ length: 32 }, (_, i) => formatTimeOfDay(6 * 60 + i * 30));
+    const warmOrg = await createBenchOrg(e.ctx.database, { name: 'Embedded Warm-up', sites: 2, baysPerSite: 12 });
+    const admin = await createUser(e.ctx.database, { email: 'admin@embedded.example' });
+    await addMember(e.ctx.database, warmOrg.orgId, admin.id, 'org_admin');
+    const warm = await runLoad({ url, orgId: warmOrg.orgId, clients, dates: days, slots, durationS: pgliteWarmupS, seed: 3, tag: 'PW' });
+    console.log(`PGlite warm-up: ${pgliteWarmupS} s of the spread load, not counted: ${committedPerS(warm).toFixed(0)} commits/s (${describeStatuses(warm)})`);
     const idleMb = rssMb();
-    const report = await withMail(e.ctx, 'PGlite spread phase', () =>
-      withPeakRss(() =>
-        runLoad({ url: `http://127.0.0.1:${port}/api/public/bookings`, orgId: org.orgId, clients, dates: days, slots, durationS: Math.min(seconds, 8), seed: 3, tag: 'P' }),
-      ),
-    );
+    let peakMb = idleMb;
+    const rates: number[] = [];
+    for (let round = 1; round <= rounds; round++) {
+      const org = await createBenchOrg(e.ctx.database, { name: `Embedded Freight ${round}`, sites: 2, baysPerSite: 12 });
+      await addMember(e.ctx.database, org.orgId, admin.id, 'org_admin'); // each booking mails the admins, as in the PostgreSQL rounds
+      const report = await withMail(e.ctx, `PGlite round ${round}`, () =>
+        withPeakRss(() => runLoad({ url, orgId: org.orgId, clients, dates: days, slots, durationS: seconds, seed: 3 + round, tag: `P${round}` })),
+      );
+      peakMb = Math.max(peakMb, report.peakMb);
+      rates.push(committedPerS(report));
+      console.log(`PGlite round ${round}: ${report.sent} requests in ${(report.elapsedMs / 1000).toFixed(1)} s → ${report.byStatus['201'] ?? 0} committed (${describeStatuses(report)}); ${rates.at(-1)!.toFixed(0)}/s`);
+    }
     // This process has run the PostgreSQL phases first, so only the growth is PGlite's; the idle
     // memory of a PGlite server on its own is measured by bench/startup.ts.
-    console.log(`server memory (PGlite, this process after the PostgreSQL phases): ${report.peakMb - idleMb} MB more under load (${idleMb} → peak ${report.peakMb} MB RSS)`);
-    const perS = (report.byStatus['201'] ?? 0) / (report.elapsedMs / 1000);
-    console.log(`PGlite spread phase: ${report.sent} requests in ${(report.elapsedMs / 1000).toFixed(1)} s → ${report.byStatus['201'] ?? 0} committed (${describeStatuses(report)}); ${perS.toFixed(0)}/s`);
-    return { perS, overlaps: await countOverlaps(e.ctx.database.db) };
+    console.log(`server memory (PGlite, this process after the PostgreSQL phases): ${peakMb - idleMb} MB more under load (${idleMb} → peak ${peakMb} MB RSS)`);
+    return { perS: median(rates), coldPerS: committedPerS(warm), overlaps: await countOverlaps(e.ctx.database.db) };
   } finally {
     await e.close();
   }

@@ -76,7 +76,7 @@ async function load(plan: Plan): Promise<Report> {
   });
   return {
     sent: Object.values(byStatus).reduce((a, b) => a + b, 0),
-    elapsedMs: lastAnswerAt - started,
+    elapsedMs: Math.max(lastAnswerAt - started, (plan.durationS ?? 0) * 1000),
     byStatus,
     byOutcome,
     latency: summarize(latency),

@@ -11,6 +11,7 @@ import { orgRules } from '../../server/modules/bookings/org-rules';
 import { bookableWindows } from '../../server/modules/bookings/slot-windows';
 import { portalBookingInput, portalQuestion } from '../../server/modules/bookings/public-booking-fast';
 import { requestBody, type LoadPlan, type LoadReport } from './booking-load';
+import { runWrkLoad, wrkPath } from './wrk-load';
 
 /** The next `count` weekdays after `from` ('YYYY-MM-DD'). */
 export function weekdaysAfter(from: string, count: number): string[] {
@@ -22,8 +23,14 @@ export function weekdaysAfter(from: string, count: number): string[] {
   return days;
 }
 
-/** Runs the load generator in its own process (it must not share the server's event loop). */
+/**
+ * Runs the load generator in its own process (it must not share the server's event loop): wrk for
+ * a load of a duration when it is installed (wrk-load.ts: a tenth of autocannon's CPU per request),
+ * autocannon otherwise and for a fixed number of requests.
+ */
 export function spawnLoad(plan: LoadPlan): Promise<LoadReport> {
+  const wrk = plan.durationS !== undefined ? wrkPath() : null;
+  if (wrk) return runWrkLoad(wrk, plan);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/booking-load.ts', JSON.stringify(plan)], {
       stdio: ['ignore', 'pipe', 'inherit'],

@@ -86,7 +86,8 @@ export async function runLoad(plan: LoadPlan): Promise<LoadReport> {
   const started = performance.now();
   // autocannon calls back only on its next 1-second sample tick after the last response: with a
   // fixed number of requests a storm done in 1.05 s came back after 2 s and read as half its rate.
-  // The load's time is from the start to its last answer.
+  // A fixed number of requests takes from the start to its last answer; a load for a duration
+  // takes at least that duration (a stall near its end must not shorten it).
   let lastAnswerAt = started;
   const result = await autocannon({
     url: plan.url,
@@ -127,7 +128,7 @@ export async function runLoad(plan: LoadPlan): Promise<LoadReport> {
   const cpu = process.cpuUsage(cpuBefore);
   return {
     sent: Object.values(byStatus).reduce((a, b) => a + b, 0),
-    elapsedMs: lastAnswerAt - started,
+    elapsedMs: Math.max(lastAnswerAt - started, (plan.durationS ?? 0) * 1000),
     byStatus,
     byErrorCode,
     latency201: summarize(latency201),
