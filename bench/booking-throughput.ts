@@ -13,7 +13,9 @@
 //        BENCH_BOOKING_CLIENTS (default 100), BENCH_CONTENTION_REQUESTS (contention phase, default 1000),
 //        BENCH_MAIL_WORKER=1 (deliver the queued mail during the spread phases, as `npm start` does,
 //        to the local outbox folder; by default the mail stays queued).
+import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { formatTimeOfDay } from '../domain/slot-grid';
 import type { AppContext } from '../server/context';
 import { startMailWorker } from '../server/mail/outbox';
@@ -63,6 +65,13 @@ async function withPeakRss<T>(load: () => Promise<T>): Promise<T & { peakMb: num
   } finally {
     clearInterval(timer);
   }
+}
+
+// The PGlite phase runs in a process of its own (pgliteInOwnProcess), as `npm start` would: not
+// beside the PostgreSQL phases' app, pool and heap.
+if (process.env.BENCH_THROUGHPUT_PHASE === 'pglite') {
+  console.log(`PGLITE_RESULT ${JSON.stringify(await pgliteSpread())}`);
+  process.exit(0);
 }
 
 const t = await openBench('postgres', { now: NOW, env: { RATE_LIMIT_DISABLED: 'true' } });
@@ -188,7 +197,7 @@ try {
         `unexpected error codes ${JSON.stringify(Object.fromEntries(unexpected))}`,
     );
   }
-  const embedded = await pgliteSpread();
+  const embedded = await pgliteInOwnProcess();
   console.log(
     `booking commits/s: ${commitsPerS.toFixed(0)} (overlaps: ${overlaps}; ${ms(serverMsPerBooking, 2)} CPU per booking in Node; ` +
       `database ceiling ${ceilingPerS.toFixed(0)}/s, ours/ceiling ${ratio.toFixed(2)}; medians of ${rounds} rounds after a ${warmupS} s warm-up ` +
@@ -197,6 +206,29 @@ try {
   );
 } finally {
   await t.close();
+}
+
+/** Runs pgliteSpread in a new process of this file, passing its lines through; its result. */
+function pgliteInOwnProcess(): Promise<{ perS: number; coldPerS: number; overlaps: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
+      env: { ...process.env, BENCH_THROUGHPUT_PHASE: 'pglite' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let result: { perS: number; coldPerS: number; overlaps: number } | undefined;
+    let pending = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      pending += chunk.toString();
+      for (let end = pending.indexOf('\n'); end >= 0; end = pending.indexOf('\n')) {
+        const line = pending.slice(0, end);
+        pending = pending.slice(end + 1);
+        if (line.startsWith('PGLITE_RESULT ')) result = JSON.parse(line.slice('PGLITE_RESULT '.length)) as typeof result;
+        else console.log(line);
+      }
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 && result ? resolve(result) : reject(new Error(`the PGlite phase exited with ${code}`))));
+  });
 }
 
 /**
@@ -230,9 +262,8 @@ async function pgliteSpread(): Promise<{ perS: number; coldPerS: number; overlap
       rates.push(committedPerS(report));
       console.log(`PGlite round ${round}: ${report.sent} requests in ${(report.elapsedMs / 1000).toFixed(1)} s → ${report.byStatus['201'] ?? 0} committed (${describeStatuses(report)}); ${rates.at(-1)!.toFixed(0)}/s`);
     }
-    // This process has run the PostgreSQL phases first, so only the growth is PGlite's; the idle
-    // memory of a PGlite server on its own is measured by bench/startup.ts.
-    console.log(`server memory (PGlite, this process after the PostgreSQL phases): ${peakMb - idleMb} MB more under load (${idleMb} → peak ${peakMb} MB RSS)`);
+    // This process is a PGlite server alone; the idle memory of a fresh one is measured by bench/startup.ts.
+    console.log(`server memory (PGlite, a process of its own, after its warm-up): ${idleMb} MB RSS, peak under load ${peakMb} MB`);
     return { perS: median(rates), coldPerS: committedPerS(warm), overlaps: await countOverlaps(e.ctx.database.db) };
   } finally {
     await e.close();

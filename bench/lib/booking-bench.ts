@@ -24,12 +24,11 @@ export function weekdaysAfter(from: string, count: number): string[] {
 }
 
 /**
- * Runs the load generator in its own process (it must not share the server's event loop): wrk for
- * a load of a duration when it is installed (wrk-load.ts: a tenth of autocannon's CPU per request),
- * autocannon otherwise and for a fixed number of requests.
+ * Runs the load generator in its own process (it must not share the server's event loop): wrk when
+ * it is installed (wrk-load.ts: a third of autocannon's CPU per request), autocannon otherwise.
  */
 export function spawnLoad(plan: LoadPlan): Promise<LoadReport> {
-  const wrk = plan.durationS !== undefined ? wrkPath() : null;
+  const wrk = wrkPath();
   if (wrk) return runWrkLoad(wrk, plan);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/booking-load.ts', JSON.stringify(plan)], {

@@ -3,8 +3,10 @@
 // and the database it measures: autocannon spent 0.19–0.28 ms of CPU per request, a third of what
 // the server spends on a booking, and none of it is the server's work (real clients are elsewhere).
 // Same clients (keep-alive connections, one request at a time each), same bodies (requestBody),
-// the statuses and error codes counted the same way. Used for loads of a duration; a fixed number
-// of requests (the slot storm) stays with autocannon, which can stop at an exact count.
+// the statuses and error codes counted the same way. A fixed number of requests (the slot storm):
+// each of wrk's 2 threads stops once it has its half of the answers; the requests its other
+// connections had in flight then go unanswered and uncounted (at most one per connection; the
+// report says how many).
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -52,9 +54,12 @@ function setup(thread)
   table.insert(threads, thread)
   thread:set("id", #threads)
 end
+local share = ${plan.requests !== undefined ? Math.ceil(plan.requests / 2) : 0}
 function init(args)
   math.randomseed(${plan.seed} * 1000 + id)
   counter = 0
+  answered = 0
+  if share > 0 then io.write("\\nSTARTED\\n"); io.flush() end
   statuses = {}
   codes = {}
 end
@@ -69,6 +74,12 @@ function request()
   return wrk.format("POST", path, headers, body)
 end
 function response(status, hdrs, body)
+  if share > 0 and answered >= share then return end
+  answered = answered + 1
+  if share > 0 and answered >= share then
+    io.write("\\nSTOPPED\\n"); io.flush()
+    wrk.thread:stop()
+  end
   statuses[status] = (statuses[status] or 0) + 1
   if status ~= 201 then
     local code = string.match(body, '"code"%s*:%s*"([^"]+)"') or "no code"
@@ -81,8 +92,9 @@ local function json(t)
   return "{" .. table.concat(parts, ",") .. "}"
 end
 function done(summary, latency, requests)
-  local byStatus, byCode = {}, {}
+  local byStatus, byCode, issued = {}, {}, 0
   for _, thread in ipairs(threads) do
+    issued = issued + thread:get("counter")
     for k, v in pairs(thread:get("statuses")) do byStatus[k] = (byStatus[k] or 0) + v end
     for k, v in pairs(thread:get("codes")) do byCode[k] = (byCode[k] or 0) + v end
   end
@@ -90,8 +102,8 @@ function done(summary, latency, requests)
   local fields = {}
   for field in string.gmatch(string.match(stat, "%) (.*)"), "%S+") do table.insert(fields, field) end
   local e = summary.errors
-  io.write(string.format('\\nRESULT {"byStatus":%s,"byErrorCode":%s,"durationUs":%d,"errors":%d,"latencyUs":{"median":%d,"p95":%d,"mean":%d,"min":%d,"max":%d},"cpuTicks":%d}\\n',
-    json(byStatus), json(byCode), summary.duration, e.connect + e.read + e.write + e.timeout,
+  io.write(string.format('\\nRESULT {"byStatus":%s,"byErrorCode":%s,"issued":%d,"durationUs":%d,"errors":%d,"latencyUs":{"median":%d,"p95":%d,"mean":%d,"min":%d,"max":%d},"cpuTicks":%d}\\n',
+    json(byStatus), json(byCode), issued, summary.duration, e.connect + e.read + e.write + e.timeout,
     math.floor(latency:percentile(50)), math.floor(latency:percentile(95)), math.floor(latency.mean), math.floor(latency.min), math.floor(latency.max), tonumber(fields[12]) + tonumber(fields[13])))
 end
 `;
@@ -99,6 +111,7 @@ end
 
 type WrkResult = {
   byStatus: Record<string, number>;
+  issued: number;
   byErrorCode: Record<string, number>;
   durationUs: number;
   errors: number;
@@ -106,7 +119,7 @@ type WrkResult = {
   cpuTicks: number;
 };
 
-/** The plan's load (of a duration) through wrk: 2 threads, `clients` connections. */
+/** The plan's load through wrk: 2 threads, `clients` connections, for a duration or about `requests` answers. */
 export async function runWrkLoad(wrk: string, plan: LoadPlan): Promise<LoadReport> {
   const bodies = templates(plan);
   const check = requestBody(plan.orgId, plan.tag, 50_000_123, plan.dates[0]!, plan.slots[0]!);
@@ -117,10 +130,25 @@ export async function runWrkLoad(wrk: string, plan: LoadPlan): Promise<LoadRepor
   const file = path.join(dir, 'load.lua');
   fs.writeFileSync(file, script(plan, bodies));
   try {
+    // A fixed count: wrk's main thread sleeps for -d whatever its threads do, so it is woken with
+    // SIGINT once both have stopped; the load took from the first thread's start to the last stop.
+    let countedMs: number | null = null;
     const out = await new Promise<string>((resolve, reject) => {
-      const child = spawn(wrk, ['-t2', `-c${plan.clients}`, `-d${plan.durationS}s`, '--timeout', '30s', '-s', file, plan.url], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(wrk, ['-t2', `-c${plan.clients}`, `-d${plan.durationS ?? 600}s`, '--timeout', '30s', '-s', file, plan.url], { stdio: ['ignore', 'pipe', 'inherit'] });
       let text = '';
-      child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      let startedAt: number | null = null;
+      let stopped = 0;
+      child.stdout.on('data', (chunk: Buffer) => {
+        const now = performance.now();
+        const piece = chunk.toString();
+        text += piece;
+        if (startedAt === null && piece.includes('STARTED')) startedAt = now;
+        stopped += piece.split('\nSTOPPED\n').length - 1;
+        if (plan.requests !== undefined && stopped === 2 && countedMs === null) {
+          countedMs = now - (startedAt ?? now);
+          child.kill('SIGINT');
+        }
+      });
       child.on('error', reject);
       child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited with ${code}: ${text.slice(-500)}`))));
     });
@@ -129,12 +157,13 @@ export async function runWrkLoad(wrk: string, plan: LoadPlan): Promise<LoadRepor
     const result = JSON.parse(line.slice('RESULT '.length)) as WrkResult;
     const ms = (us: number) => us / 1000;
     const sent = Object.values(result.byStatus).reduce((a, b) => a + b, 0);
+    if (plan.requests !== undefined && result.issued > sent) console.error(`wrk: ${result.issued - sent} requests were in flight as the clients stopped (unanswered, not counted)`);
     // wrk's latency covers every answer; in a spread load nearly all are 201s.
     const latency = { n: sent, median: ms(result.latencyUs.median), p95: ms(result.latencyUs.p95), mean: ms(result.latencyUs.mean), min: ms(result.latencyUs.min), max: ms(result.latencyUs.max) };
     const ticksPerS = 100; // USER_HZ on Linux
     return {
       sent,
-      elapsedMs: result.durationUs / 1000,
+      elapsedMs: countedMs ?? result.durationUs / 1000,
       byStatus: result.byStatus,
       byErrorCode: result.byErrorCode,
       latency201: latency,
