@@ -1,4 +1,4 @@
-// The spread loads' lighter engine: wrk (Debian's `wrk` package, written in C) drives the clients
+// The booking loads' lighter engine: wrk (Debian's `wrk` package, written in C) drives the clients
 // when it is installed. On this 2-core machine the load generator shares the CPU with the server
 // and the database it measures: autocannon spent 0.19–0.28 ms of CPU per request, a third of what
 // the server spends on a booking, and none of it is the server's work (real clients are elsewhere).
