@@ -247,7 +247,7 @@ function pgliteInOwnProcess(): Promise<{ perS: number; coldPerS: number; overlap
  * organization of its own; the median round counts.
  */
 async function pgliteSpread(): Promise<{ perS: number; coldPerS: number; overlaps: number }> {
-  const e = await openBench('pglite', { now: NOW, env: { RATE_LIMIT_DISABLED: 'true' } });
+  const e = await openBench('pglite', { now: NOW, env: { RATE_LIMIT_DISABLED: 'true' }, pgliteThread: process.env.BENCH_PGLITE_THREAD !== '0' });
   try {
     await e.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = e.app.server.address() as AddressInfo;

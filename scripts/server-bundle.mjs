@@ -16,7 +16,7 @@ function newestSource(dir) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
       if (entry.name !== 'migrations') newest = Math.max(newest, newestSource(full));
-    } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')) {
+    } else if ((entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')) || entry.name.endsWith('.mjs')) {
       newest = Math.max(newest, fs.statSync(full).mtimeMs);
     }
   }
@@ -34,7 +34,9 @@ export async function buildServerBundle() {
   const { build } = await import('esbuild');
   fs.rmSync(bundleDir, { recursive: true, force: true });
   await build({
-    entryPoints: { main: path.join(root, 'server', 'main.ts') },
+    // The embedded database's thread (server/db/pglite-thread.ts) loads pglite-worker.mjs next to
+    // the code that starts it: in the bundle, this folder.
+    entryPoints: { main: path.join(root, 'server', 'main.ts'), 'pglite-worker': path.join(root, 'server', 'db', 'pglite-worker.mjs') },
     outdir: bundleDir,
     outExtension: { '.js': '.mjs' },
     bundle: true,

@@ -96,6 +96,7 @@ try {
     poolSize: config.databasePoolSize,
     applicationName: `baywise-${config.nodeId}`,
     dataDir: config.dataDir,
+    thread: true, // the embedded database off the event loop (decision 052)
     // Only the reason: the error carries the whole client object.
     onIdleError: (error) =>
       log.warn({ code: (error as { code?: string }).code, reason: error.message }, 'idle database connection lost; the pool opens a new one'),

@@ -18,7 +18,7 @@ export function benchDatabaseUrl(): string {
  */
 export async function openBench(
   kind: DatabaseKind,
-  options: { now?: Date | string; env?: Record<string, string> } = {},
+  options: { now?: Date | string; env?: Record<string, string>; pgliteThread?: boolean } = {},
 ): Promise<TestApp> {
   process.env.TEST_DATABASE_URL = benchDatabaseUrl();
   const t = await createTestApp(kind, options);

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { migrationsFolder } from './migrate';
-import { findTemplate } from './pglite-template';
+import { PGliteThread, type EmbeddedSession } from './pglite-thread';
+import { findTemplate, templateFile } from './pglite-template';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -19,7 +19,8 @@ export type Database = {
   kind: DatabaseKind;
   /** Raw SQL for the few places drizzle cannot express (tests, benchmarks, LISTEN/NOTIFY). */
   query: <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
-  pglite?: PGlite;
+  /** The embedded database's session: PGlite in this thread, or on its own (PGliteThread). */
+  pglite?: EmbeddedSession;
   pool?: pg.Pool;
   /**
    * A direct connection string to the same database (never through a pooler): LISTEN and the
@@ -51,6 +52,11 @@ export type OpenOptions = {
   onIdleError?: (error: Error) => void;
   /** Restore a new PGlite data directory from the migrated template when one exists (default). */
   template?: boolean;
+  /**
+   * Run PGlite on a thread of its own (pglite-thread.ts), as the server does, so statements do not
+   * hold up HTTP and WebSockets. Tests run it in their own thread unless they ask.
+   */
+  thread?: boolean;
 };
 
 const PGLITE_SHARED_BUFFERS = '32MB';
@@ -85,27 +91,37 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     };
   }
   let dataDir: string | undefined;
-  let loadDataDir: Blob | undefined;
+  let isNew = false;
   if (!options.memory) {
     if (!options.dataDir) throw new Error('openDatabase: dataDir or databaseUrl is required');
     dataDir = path.join(options.dataDir, 'pgdata');
-    const isNew = !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
+    isNew = !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
     fs.mkdirSync(dataDir, { recursive: true });
-    if (isNew && options.template !== false) loadDataDir = findTemplate(migrationsFolder);
   }
-  const [{ PGlite, types }, { btree_gist }, { drizzle: drizzlePglite }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('@electric-sql/pglite/contrib/btree_gist'),
-    import('drizzle-orm/pglite'),
-  ]);
+  const useTemplate = isNew && options.template !== false;
+  // PostgreSQL's 128 MB buffer cache is most of an idle server's memory on the embedded database
+  // (and a third of its start-up: the cache is set up at start). 32 MB holds the hot tables of a
+  // site's bookings; the data files stay in the operating system's page cache behind it.
+  // Measured in bench/RESULTS.md: idle RSS 375 → ~290 MB.
+  const settings = { shared_buffers: PGLITE_SHARED_BUFFERS };
+  const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
+  if (options.thread) {
+    const thread = await PGliteThread.open({ dataDir, templateFile: useTemplate ? templateFile(migrationsFolder) : undefined, settings });
+    return {
+      // drizzle's PGlite session calls query (with identity parsers) and transaction, which PGliteThread offers.
+      db: drizzlePglite(thread as never, { schema }) as unknown as Db,
+      kind: 'pglite',
+      pglite: thread,
+      poolMode: 'session',
+      query: async (text, params) => (await thread.query(text, params as unknown[])).rows as never,
+      close: () => thread.close(),
+    };
+  }
+  const [{ PGlite, types }, { btree_gist }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/btree_gist')]);
   const pglite = await PGlite.create({
     dataDir,
-    loadDataDir,
-    // PostgreSQL's 128 MB buffer cache is most of an idle server's memory on the embedded database
-    // (and a third of its start-up: the cache is set up at start). 32 MB holds the hot tables of a
-    // site's bookings; the data files stay in the operating system's page cache behind it.
-    // Measured in bench/RESULTS.md: idle RSS 375 → ~290 MB.
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    loadDataDir: useTemplate ? findTemplate(migrationsFolder) : undefined,
+    startParams: [...PGlite.defaultStartParams, ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])],
     extensions: { btree_gist },
     parsers: { [types.NUMERIC]: (value: string) => Number(value) },
   });

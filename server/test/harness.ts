@@ -52,7 +52,7 @@ export type TestApp = {
  */
 export async function createTestApp(
   kind: DatabaseKind = 'pglite',
-  options: { now?: Date | string; env?: Record<string, string> } = {},
+  options: { now?: Date | string; env?: Record<string, string>; /** PGlite on its own thread, as the server runs it. */ pgliteThread?: boolean } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'baywise-test-'));
   const config = loadConfig({
@@ -84,7 +84,7 @@ export async function createTestApp(
       await c.end();
     };
   }
-  const database = await openDatabase(databaseUrl ? { databaseUrl } : { memory: true });
+  const database = await openDatabase(databaseUrl ? { databaseUrl } : { memory: true, thread: options.pgliteThread });
   await runMigrations(database);
   const clock = frozenClock(options.now);
   const outboxDir = path.join(dataDir, 'outbox');
