@@ -6,6 +6,7 @@ import { addMember, createBay, createOrg, createSite, createUser } from '../test
 import { createTestApp, type TestApp } from '../test/harness';
 import { openDatabase, type Database } from './client';
 import { runMigrations } from './migrate';
+import type { PGliteThread, ThreadTransaction } from './pglite-thread';
 import { organizations, sites } from './schema';
 
 // The embedded database on its own thread (decision 052), as `npm start` runs it: the same answers,
@@ -80,6 +81,13 @@ describe('PGlite on its own thread', () => {
       }),
     ).rejects.toMatchObject({ cause: expect.objectContaining({ code: '22P02' }) });
     expect(await threaded.query(`select n from thread_tx order by n`)).toEqual([{ n: 1 }]);
+    // A handle kept past its transaction's end runs nothing (it would run outside the transaction).
+    let kept!: ThreadTransaction;
+    await (threaded.pglite as PGliteThread).transaction(async (tx) => {
+      kept = tx;
+    });
+    await expect(kept.query(`insert into thread_tx values (5)`)).rejects.toThrow('Transaction is closed');
+    expect(await threaded.query(`select count(*)::int as n from thread_tx`)).toEqual([{ n: 1 }]);
   });
 
   it('makes statements from outside an open transaction wait for its end', async () => {

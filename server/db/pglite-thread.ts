@@ -16,8 +16,8 @@ export type EmbeddedSession = {
   close(): Promise<void>;
 };
 
-/** The handle a transaction's callback gets (drizzle uses query; exec and rollback as PGlite's). */
-export type ThreadTransaction = Pick<EmbeddedSession, 'query' | 'exec'> & { rollback(): Promise<void>; readonly closed: boolean };
+/** The handle a transaction's callback gets: drizzle's PGlite session only calls query on it. */
+export type ThreadTransaction = Pick<EmbeddedSession, 'query'>;
 
 export type PGliteThreadOptions = {
   /** The data directory; in memory without one. */
@@ -37,6 +37,9 @@ function rebuildError(fields: Record<string, unknown>): Error {
   return Object.assign(new Error(String(message)), rest);
 }
 
+/** textTypes's answer per parsers object (drizzle keeps one per prepared query). */
+const textTypesOf = new WeakMap<object, number[]>();
+
 /**
  * The type ids whose values drizzle asks to keep as text: its per-query parsers are identities
  * (dates, intervals, numeric arrays), which cannot cross threads as functions. Anything else is
@@ -44,10 +47,15 @@ function rebuildError(fields: Record<string, unknown>): Error {
  */
 function textTypes(parsers: QueryOptions['parsers']): number[] | undefined {
   if (!parsers) return undefined;
-  return Object.entries(parsers).map(([type, parse]) => {
-    if (parse('2026-01-01', Number(type)) !== '2026-01-01') throw new Error(`PGliteThread: only identity parsers are supported (type ${type})`);
-    return Number(type);
-  });
+  let types = textTypesOf.get(parsers);
+  if (!types) {
+    types = Object.entries(parsers).map(([type, parse]) => {
+      if (parse('2026-01-01', Number(type)) !== '2026-01-01') throw new Error(`PGliteThread: only identity parsers are supported (type ${type})`);
+      return Number(type);
+    });
+    textTypesOf.set(parsers, types);
+  }
+  return types;
 }
 
 export class PGliteThread implements EmbeddedSession {
@@ -123,37 +131,28 @@ export class PGliteThread implements EmbeddedSession {
   }
 
   /**
-   * Runs `callback` in a transaction: committed when it returns, rolled back when it throws (or
-   * calls rollback). Other statements wait for it to end.
+   * Runs `callback` in a transaction: committed when it returns, rolled back when it throws.
+   * Other statements wait for it to end; the handle refuses statements once it has ended.
    */
   async transaction<T>(callback: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
     await this.#outsideTransaction();
     let end!: () => void;
     this.#transaction = new Promise<void>((resolve) => (end = resolve));
     let closed = false;
-    const open = () => {
-      if (closed) throw new Error('Transaction is closed');
-    };
     const tx: ThreadTransaction = {
-      query: <R>(text: string, params?: unknown[], options?: QueryOptions) => (open(), this.#query<R>(text, params, options)),
-      exec: (text: string) => (open(), this.#send<Array<Results>>({ op: 'exec', text })),
-      rollback: async () => {
-        open();
-        await this.#send({ op: 'exec', text: 'ROLLBACK' });
-        closed = true;
-      },
-      get closed() {
-        return closed;
+      query: async <R>(text: string, params?: unknown[], options?: QueryOptions) => {
+        if (closed) throw new Error('Transaction is closed');
+        return this.#query<R>(text, params, options);
       },
     };
     try {
       await this.#send({ op: 'exec', text: 'BEGIN' });
       try {
         const result = await callback(tx);
-        if (!closed) await this.#send({ op: 'exec', text: 'COMMIT' });
+        await this.#send({ op: 'exec', text: 'COMMIT' });
         return result;
       } catch (error) {
-        if (!closed) await this.#send({ op: 'exec', text: 'ROLLBACK' });
+        await this.#send({ op: 'exec', text: 'ROLLBACK' });
         throw error;
       } finally {
         closed = true;

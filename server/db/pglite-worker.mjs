@@ -41,7 +41,7 @@ function errorFields(/** @type {unknown} */ error) {
   const fields = { message: error.message };
   for (const [key, value] of Object.entries(error)) {
     // The query's options hold functions (parsers), which cannot cross threads.
-    if (key !== 'queryOptions' && (value === null || typeof value !== 'function')) fields[key] = value;
+    if (key !== 'queryOptions' && typeof value !== 'function') fields[key] = value;
   }
   return fields;
 }
