@@ -11,7 +11,8 @@ import { bookDueNow, signInAtDock } from './gate-test-site';
 // Covered: a dock master approves a pending booking, checks a vehicle in, starts it at a bay and
 // checks it out (the counters and the bay grid follow each step); a security officer sees the same
 // picture without Approve and without Emergency Stop or Resume; an emergency stop on one screen
-// reaches a second dock screen and the org admin's live view at once, and Resume clears both.
+// reaches a second dock screen and the org admin's live view at once, and Resume clears both; a
+// booking made while a screen is still subscribing to live updates reaches it without a reload.
 
 /** A counter of the dashboard, as a number (its card reads "<label><value>"). */
 async function counter(page: Page, label: string): Promise<number> {
@@ -136,6 +137,30 @@ test.describe('dock dashboard', () => {
     await expect(banner.getByRole('button', { name: 'Resume' })).toHaveCount(0);
     await expect(banner).toContainText('A dock master or an organization admin resumes operations.');
     await capture('dock-dashboard-security-stopped');
+  });
+
+  test('a booking made between the screen\'s first read and its subscription still appears', async ({ page, request, ownOrg }) => {
+    const [site] = ownOrg.sites;
+    // The screen's subscription is held until the booking is made: the booking's event goes out
+    // before the server knows this screen, so only the catch-up after subscribing can show it
+    // (the gate's own refresh is a minute away).
+    let releaseSubscription!: () => void;
+    const subscriptionHeld = new Promise<void>((resolve) => (releaseSubscription = resolve));
+    await page.routeWebSocket(/\/api\/realtime$/, (socket) => {
+      const server = socket.connectToServer();
+      socket.onMessage(async (message) => {
+        if (JSON.parse(String(message)).type === 'subscribe') await subscriptionHeld;
+        server.send(message);
+      });
+    });
+    await signInAtDock(page, ownOrg.name, site.name, 'D1001');
+    await expect(page.getByTestId('gate-counters')).toBeVisible();
+    const expected = await counter(page, 'Expected Today');
+
+    const booking = await bookDueNow(request, ownOrg, site, { bay: 2 });
+    releaseSubscription();
+    await expect(rowOf(page, booking.vehicleRegistration).getByTestId('booking-status')).toHaveText('Approved', { timeout: 5_000 });
+    await expect.poll(() => counter(page, 'Expected Today'), { timeout: 5_000 }).toBe(expected + 1);
   });
 
   test('an emergency stop on one screen reaches a second dock screen and the live view at once', async ({ page, browser, ownOrg, capture }) => {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REALTIME_HEARTBEAT_MS, type RealtimeEvent } from '../../domain/realtime';
-import { queryKeysForEvent, RealtimeClient, reconnectDelay, type WebSocketLike } from './realtime';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { catchUpAfterSubscribing, queryKeysForEvent, RealtimeClient, reconnectDelay, type WebSocketLike } from './realtime';
 
 const ORG = '11111111-1111-4111-8111-111111111111';
 const SITE = '22222222-2222-4222-8222-222222222222';
@@ -57,6 +58,7 @@ const latest = () => FakeSocket.created.at(-1)!;
 describe('RealtimeClient', () => {
   let events: RealtimeEvent[];
   let resyncs: number;
+  let firstSubscriptions: number;
   let token: string | null;
   let client: RealtimeClient;
 
@@ -65,12 +67,14 @@ describe('RealtimeClient', () => {
     FakeSocket.created = [];
     events = [];
     resyncs = 0;
+    firstSubscriptions = 0;
     token = 'token-1';
     client = new RealtimeClient({
       orgId: ORG,
       siteId: SITE,
       onEvent: (e) => events.push(e),
       onResync: () => (resyncs += 1),
+      onFirstSubscribed: () => (firstSubscriptions += 1),
       getToken: () => token,
       WebSocket: FakeSocket,
       url: 'ws://baywise.test/api/realtime',
@@ -120,6 +124,7 @@ describe('RealtimeClient', () => {
     client.start();
     latest().open();
     latest().receive({ type: 'subscribed', orgId: ORG, siteId: SITE });
+    expect([firstSubscriptions, resyncs]).toEqual([1, 0]);
     expect(failAndMeasure()).toBe(1_000);
     expect(failAndMeasure()).toBe(2_000);
     expect(resyncs).toBe(0);
@@ -130,7 +135,7 @@ describe('RealtimeClient', () => {
     expect(latest().protocols).toEqual(['bearer.token-2']);
     expect(latest().sent).toEqual([{ type: 'subscribe', orgId: ORG, siteId: SITE }]);
     latest().receive({ type: 'subscribed', orgId: ORG, siteId: SITE });
-    expect(resyncs).toBe(1);
+    expect([firstSubscriptions, resyncs]).toEqual([1, 1]);
     expect(failAndMeasure()).toBe(1_000);
   });
 
@@ -162,6 +167,39 @@ describe('RealtimeClient', () => {
     vi.advanceTimersByTime(120_000);
     expect(FakeSocket.created).toHaveLength(1);
     expect(socket.sent).toHaveLength(1);
+  });
+});
+
+describe('catchUpAfterSubscribing', () => {
+  const OTHER_ORG = '44444444-4444-4444-8444-444444444444';
+
+  it("refetches the organization's queries read before the subscription, and a loading one once it has loaded, without cancelling it", async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+    const calls = { gate: 0, bookings: 0, other: 0 };
+    let answerFirst!: (value: string) => void;
+    // Queries on screen, as a page's useQuery keeps them (an observer each).
+    const onScreen = (queryKey: unknown[], queryFn: () => Promise<string>) => {
+      const observer = new QueryObserver(queryClient, { queryKey, queryFn });
+      const stop = observer.subscribe(() => undefined);
+      return { observer, stop };
+    };
+    const gate = onScreen(['org', ORG, 'dashboard', 'gate', SITE], async () => `gate ${++calls.gate}`);
+    const other = onScreen(['org', OTHER_ORG, 'bookings'], async () => `other ${++calls.other}`);
+    await vi.waitFor(() => expect(gate.observer.getCurrentResult().data).toBe('gate 1'));
+    await vi.waitFor(() => expect(other.observer.getCurrentResult().data).toBe('other 1'));
+    const bookings = onScreen(['org', ORG, 'bookings'], () =>
+      ++calls.bookings === 1 ? new Promise<string>((resolve) => (answerFirst = resolve)) : Promise.resolve(`bookings ${calls.bookings}`),
+    );
+    expect(bookings.observer.getCurrentResult().fetchStatus).toBe('fetching');
+
+    catchUpAfterSubscribing(queryClient, ORG);
+    await vi.waitFor(() => expect(gate.observer.getCurrentResult().data).toBe('gate 2'));
+    // The read in flight lands (not cancelled), then is made again.
+    expect(calls.bookings).toBe(1);
+    answerFirst('bookings 1');
+    await vi.waitFor(() => expect(bookings.observer.getCurrentResult().data).toBe('bookings 2'));
+    expect(calls).toEqual({ gate: 2, bookings: 2, other: 1 });
+    for (const query of [gate, other, bookings]) query.stop();
   });
 });
 

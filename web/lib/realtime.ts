@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import {
   REALTIME_HEARTBEAT_MS,
   REALTIME_RECONNECT_DELAYS_MS,
@@ -25,6 +25,9 @@ import { currentAccessToken } from './api-client';
 //   ['org', orgId, 'settings']   the organization's profile and settings (and camera tokens)
 //   ['org', orgId, 'plate-reads'] plate reads of a site (…, 'plate-reads', siteId, …)
 // After a reconnect every ['org', orgId] query is invalidated: events sent while away are lost.
+// After the first subscription every ['org', orgId] query read before it is refetched once (a
+// query still loading, once it has loaded): an event sent between a screen's first read and the
+// server's subscription would otherwise be lost.
 
 type Entity = RealtimeEvent['entity'];
 
@@ -67,6 +70,8 @@ export type RealtimeClientOptions = {
   onEvent: (event: RealtimeEvent) => void;
   /** Called once subscribed again after a lost connection: events sent meanwhile were missed. */
   onResync?: () => void;
+  /** Called on the first subscription: events sent before it (while the screen first read) were missed. */
+  onFirstSubscribed?: () => void;
   getToken?: () => string | null;
   WebSocket?: WebSocketConstructor;
   url?: string;
@@ -150,6 +155,7 @@ export class RealtimeClient {
     if (message.type === 'subscribed') {
       this.attempt = 0;
       if (this.hasBeenSubscribed) this.options.onResync?.();
+      else this.options.onFirstSubscribed?.();
       this.hasBeenSubscribed = true;
     } else if (message.type === 'event') {
       const parsed = realtimeEventSchema.safeParse(message.event);
@@ -180,9 +186,24 @@ export class RealtimeClient {
 }
 
 /**
+ * Once the first subscription holds: every query under ['org', orgId] read before it is refetched
+ * (marked stale, refetched if on screen), and one still loading is refetched when it has loaded,
+ * since its read may have come before the subscription. A fetch in flight is never cancelled, so
+ * the screen shows its first data as soon as before.
+ */
+export function catchUpAfterSubscribing(queryClient: QueryClient, orgId: string): void {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: ['org', orgId] })) {
+    const refetch = () => void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true }, { cancelRefetch: false });
+    if (query.state.fetchStatus === 'fetching') void query.promise?.then(refetch, () => undefined);
+    else if (query.state.dataUpdatedAt > 0) refetch();
+  }
+}
+
+/**
  * Keeps the screen's organization (and site) queries fresh: each event invalidates the keys of
- * queryKeysForEvent, a reconnect invalidates everything under ['org', orgId]. Pass a null orgId
- * to stay disconnected (no organization chosen yet).
+ * queryKeysForEvent, a reconnect invalidates everything under ['org', orgId], and the first
+ * subscription catches up (catchUpAfterSubscribing). Pass a null orgId to stay disconnected (no
+ * organization chosen yet).
  */
 export function useRealtimeInvalidation(orgId: string | null | undefined, siteId?: string | null): void {
   const queryClient = useQueryClient();
@@ -195,6 +216,7 @@ export function useRealtimeInvalidation(orgId: string | null | undefined, siteId
         for (const queryKey of queryKeysForEvent(event)) void queryClient.invalidateQueries({ queryKey });
       },
       onResync: () => void queryClient.invalidateQueries({ queryKey: ['org', orgId] }),
+      onFirstSubscribed: () => catchUpAfterSubscribing(queryClient, orgId),
     });
     client.start();
     return () => client.stop();
