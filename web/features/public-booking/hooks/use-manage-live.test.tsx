@@ -64,10 +64,13 @@ describe('useManageLive', () => {
     const socket = FakeSocket.created[0]!;
     expect(socket.protocols).toEqual([`manage.${TOKEN}`]);
     socket.open();
+    // Once on opening: what changed between the page's first read and the socket is caught up.
+    expect(invalidated).toEqual([{ queryKey: publicBookingKeys.managedBooking(TOKEN), exact: true }]);
     socket.receive({ type: 'queue' });
     socket.receive({ type: 'pong' });
     socket.receive({ type: 'event', event: { entity: 'booking', action: 'in_progress' } });
     expect(invalidated).toEqual([
+      { queryKey: publicBookingKeys.managedBooking(TOKEN), exact: true },
       { queryKey: publicBookingKeys.managedBooking(TOKEN), exact: true },
       { queryKey: publicBookingKeys.managedBooking(TOKEN), exact: true },
     ]);
@@ -82,7 +85,7 @@ describe('useManageLive', () => {
     vi.advanceTimersByTime(1);
     expect(FakeSocket.created).toHaveLength(2);
     FakeSocket.created[1]!.open();
-    expect(invalidated).toHaveLength(1);
+    expect(invalidated).toHaveLength(2);
   });
 
   it('does not retry a refused link or a withdrawn booking, and opens nothing when not live', () => {

@@ -8,7 +8,9 @@ import { publicBookingKeys } from '../api/paths';
 // the subprotocol `manage.<token>` (server/realtime/manage-socket.ts). The server sends only this
 // booking's events and a bare `{ type: 'queue' }` while it waits; each makes the page ask for the
 // manage view again, which is where the data comes from. Reconnects on the spec's schedule
-// (1, 2, 5, 10 s, then 10 s) and refetches after a reconnect (what was sent meanwhile is lost).
+// (1, 2, 5, 10 s, then 10 s). Refetches on every open: the server follows the booking from the
+// moment the socket opens, and what was sent before (since the page's first read, or while away
+// after a lost connection) is lost.
 
 /** The server refused the link (4401) or the booking is no longer active (4404): do not retry. */
 const FINAL_CLOSE_CODES = new Set([4401, 4404]);
@@ -31,7 +33,6 @@ export function useManageLive(token: string, isEnabled: boolean, options: Manage
     let heartbeat: ReturnType<typeof setInterval> | null = null;
     let retry: ReturnType<typeof setTimeout> | null = null;
     let attempt = 0;
-    let hasConnected = false;
     let isStopped = false;
 
     const connect = () => {
@@ -40,8 +41,7 @@ export function useManageLive(token: string, isEnabled: boolean, options: Manage
       socket = next;
       next.onopen = () => {
         attempt = 0;
-        if (hasConnected) refetch();
-        hasConnected = true;
+        refetch();
         heartbeat = setInterval(() => {
           if (next.readyState === 1) next.send(JSON.stringify({ type: 'ping' }));
         }, REALTIME_HEARTBEAT_MS);
