@@ -97,6 +97,12 @@ try {
     applicationName: `baywise-${config.nodeId}`,
     dataDir: config.dataDir,
     thread: true, // the embedded database off the event loop (decision 052)
+    // Every statement would fail from now on: exit, so a supervisor (or the operator) starts us again.
+    onEmbeddedLost: (error) => {
+      log.fatal({ reason: error.message }, 'the embedded database stopped; Baywise exits (restart it to recover)');
+      lock?.release();
+      process.exit(1);
+    },
     // Only the reason: the error carries the whole client object.
     onIdleError: (error) =>
       log.warn({ code: (error as { code?: string }).code, reason: error.message }, 'idle database connection lost; the pool opens a new one'),

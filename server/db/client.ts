@@ -57,6 +57,8 @@ export type OpenOptions = {
    * hold up HTTP and WebSockets. Tests run it in their own thread unless they ask.
    */
   thread?: boolean;
+  /** With `thread`: told once if that thread ends by itself (PGliteThreadOptions.onLost). */
+  onEmbeddedLost?: (error: Error) => void;
 };
 
 const PGLITE_SHARED_BUFFERS = '32MB';
@@ -106,7 +108,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const settings = { shared_buffers: PGLITE_SHARED_BUFFERS };
   const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
   if (options.thread) {
-    const thread = await PGliteThread.open({ dataDir, templateFile: useTemplate ? templateFile(migrationsFolder) : undefined, settings });
+    const thread = await PGliteThread.open({
+      dataDir,
+      templateFile: useTemplate ? templateFile(migrationsFolder) : undefined,
+      settings,
+      onLost: options.onEmbeddedLost,
+    });
     return {
       // drizzle's PGlite session calls query (with identity parsers) and transaction, which PGliteThread offers.
       db: drizzlePglite(thread as never, { schema }) as unknown as Db,

@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bossExecutor } from '../jobs/job-runner';
@@ -6,7 +10,7 @@ import { addMember, createBay, createOrg, createSite, createUser } from '../test
 import { createTestApp, type TestApp } from '../test/harness';
 import { openDatabase, type Database } from './client';
 import { runMigrations } from './migrate';
-import type { PGliteThread, ThreadTransaction } from './pglite-thread';
+import { PGliteThread, type ThreadTransaction } from './pglite-thread';
 import { organizations, sites } from './schema';
 
 // The embedded database on its own thread (decision 052), as `npm start` runs it: the same answers,
@@ -143,6 +147,30 @@ describe('PGlite on its own thread', () => {
     expect(await database.query('select 1 as one')).toEqual([{ one: 1 }]);
     await database.close();
     await expect(database.query('select 1')).rejects.toThrow(/embedded database's thread exited/);
+  });
+
+  it('says once that the thread was lost when it ends by itself, and never on close', async () => {
+    // A worker that opens, then dies on its first statement (as on a crash or out of memory).
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'baywise-dying-worker-'));
+    const script = path.join(dir, 'worker.mjs');
+    fs.writeFileSync(
+      script,
+      `import { parentPort } from 'node:worker_threads';\nparentPort.postMessage({ ready: true });\nparentPort.on('message', () => process.exit(3));\n`,
+    );
+    try {
+      const lost: Error[] = [];
+      const dying = await PGliteThread.open({ workerUrl: pathToFileURL(script), onLost: (error) => lost.push(error) });
+      await expect(dying.query('select 1')).rejects.toThrow("the embedded database's thread exited (code 3)");
+      await expect(dying.query('select 1')).rejects.toThrow('code 3');
+      expect(lost.map((error) => error.message)).toEqual(["the embedded database's thread exited (code 3)"]);
+
+      const closedLost: Error[] = [];
+      const healthy = await PGliteThread.open({ onLost: (error) => closedLost.push(error) });
+      await healthy.close();
+      expect(closedLost).toEqual([]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -26,6 +26,13 @@ export type PGliteThreadOptions = {
   templateFile?: string;
   /** PostgreSQL settings passed at start (`-c name=value`). */
   settings?: Record<string, string>;
+  /**
+   * Told once if the thread ends by itself (a crash, out of memory), not through close(): every
+   * statement fails from then on, so the server exits and its supervisor starts it again.
+   */
+  onLost?: (error: Error) => void;
+  /** The worker's script (tests start one that dies); pglite-worker.mjs by default. */
+  workerUrl?: URL;
 };
 
 type Reply = { id: number; result?: unknown; error?: Record<string, unknown> };
@@ -66,8 +73,10 @@ export class PGliteThread implements EmbeddedSession {
   #transaction: Promise<void> | null = null;
   /** Why the worker stopped (every later call fails with it). */
   #stopped: Error | null = null;
+  /** Set by close(): the thread's end is then expected. */
+  #isClosing = false;
 
-  private constructor(worker: Worker) {
+  private constructor(worker: Worker, onLost?: (error: Error) => void) {
     this.#worker = worker;
     worker.on('message', (reply: Reply) => {
       const pending = this.#pending.get(reply.id);
@@ -77,9 +86,11 @@ export class PGliteThread implements EmbeddedSession {
       else pending.resolve(reply.result);
     });
     const stop = (error: Error) => {
+      const isFirst = this.#stopped === null;
       this.#stopped ??= error;
       for (const { reject } of this.#pending.values()) reject(this.#stopped);
       this.#pending.clear();
+      if (isFirst && !this.#isClosing) onLost?.(this.#stopped);
     };
     worker.on('error', stop);
     worker.on('exit', (code) => stop(new Error(`the embedded database's thread exited (code ${code})`)));
@@ -87,7 +98,7 @@ export class PGliteThread implements EmbeddedSession {
 
   /** Starts the worker and waits until the database is open (or says why it could not open). */
   static async open(options: PGliteThreadOptions = {}): Promise<PGliteThread> {
-    const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+    const worker = new Worker(options.workerUrl ?? new URL('./pglite-worker.mjs', import.meta.url), {
       workerData: { dataDir: options.dataDir, templateFile: options.templateFile, settings: options.settings ?? {} },
     });
     await new Promise<void>((resolve, reject) => {
@@ -99,7 +110,7 @@ export class PGliteThread implements EmbeddedSession {
         else reject(rebuildError(message.error ?? { message: 'the embedded database did not open' }));
       });
     });
-    return new PGliteThread(worker);
+    return new PGliteThread(worker, options.onLost);
   }
 
   #send<T>(request: Request): Promise<T> {
@@ -167,6 +178,7 @@ export class PGliteThread implements EmbeddedSession {
   async close(): Promise<void> {
     if (this.#stopped) return;
     await this.#outsideTransaction();
+    this.#isClosing = true;
     await this.#send({ op: 'close' });
     await this.#worker.terminate();
   }
