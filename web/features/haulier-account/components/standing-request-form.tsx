@@ -79,7 +79,11 @@ export function StandingRequestForm() {
   const [failure, setFailure] = useState<{ title: string; message: string } | null>(null);
   const [isDone, setDone] = useState(false);
 
-  const set = (key: keyof Values) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => setValues((v) => ({ ...v, [key]: event.currentTarget.value }));
+  // The value is read now: the updater may run after the event's dispatch, when currentTarget is null.
+  const set = (key: keyof Values) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
+    const value = event.currentTarget.value;
+    setValues((v) => ({ ...v, [key]: value }));
+  };
   const error = (key: string) => (errors[key] ? translate(errors[key]) : undefined);
 
   if (isDone) {
@@ -244,7 +248,10 @@ export function StandingRequestForm() {
               <TextInput label={t('standing.duration')} withAsterisk type="number" min={5} max={1440} step={5} value={values.durationMin} onChange={set('durationMin')} error={error('durationMin')} />
               <TextInput label={t('standing.startsOn')} withAsterisk type="date" value={values.startsOn} onChange={set('startsOn')} error={error('startsOn')} />
               <Stack gap={6}>
-                <Switch label={t('standing.openEnded')} checked={values.isOpenEnded} onChange={(event) => setValues((v) => ({ ...v, isOpenEnded: event.currentTarget.checked }))} mt={4} />
+                <Switch label={t('standing.openEnded')} checked={values.isOpenEnded} onChange={(event) => {
+                    const isOpenEnded = event.currentTarget.checked;
+                    setValues((v) => ({ ...v, isOpenEnded }));
+                  }} mt={4} />
                 {values.isOpenEnded ? null : <TextInput label={t('standing.endsOn')} withAsterisk type="date" value={values.endsOn} onChange={set('endsOn')} error={error('endsOn')} />}
               </Stack>
             </SimpleGrid>

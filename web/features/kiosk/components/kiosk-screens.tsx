@@ -258,7 +258,11 @@ export function WalkInScreen({ initialPlate, isBusy, problem, onSubmit, onBack }
   const { t } = useT('kiosk');
   const { t: tPortal } = useT('portal');
   const translateMessage = useTranslateMessage();
-  const set = (key: keyof WalkInValues) => (event: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [key]: key === 'plate' ? event.currentTarget.value.toUpperCase() : event.currentTarget.value }));
+  // The value is read now: the updater may run after the event's dispatch, when currentTarget is null.
+  const set = (key: keyof WalkInValues) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    const value = key === 'plate' ? event.currentTarget.value.toUpperCase() : event.currentTarget.value;
+    setValues((v) => ({ ...v, [key]: value }));
+  };
   const submit = () => {
     const input: KioskWalkInRequestInput = { plate: values.plate, company: values.company, driverName: values.driverName || undefined, phone: values.phone || undefined, bookingType: values.bookingType };
     const parsed = kioskWalkInRequestSchema.safeParse(input);
