@@ -13,7 +13,7 @@
 // Knobs: BENCH_REPORTS_BOOKINGS (largest size, default 1000000; also measured at a tenth of it),
 //        BENCH_REPORTS_PGLITE_BOOKINGS (PGlite's size, default 100000),
 //        BENCH_REPORTS_BUDGET_S (timed seconds per size, default 10),
-//        BENCH_SKIP_PGLITE=true.
+//        BENCH_SKIP_PGLITE=true, BENCH_PGLITE_THREAD=0 (PGlite in this thread, not on its own as npm start runs it).
 import type { Database, DatabaseKind } from '../server/db/client';
 import type { OrgScope } from '../server/plugins/org-scope';
 import { getDwell, getNoShows, getPunctuality, getUtilisation, getVolume, type ReportAccess } from '../server/modules/reports/reports.service';
@@ -44,6 +44,7 @@ const largest = envInt('BENCH_REPORTS_BOOKINGS', 1_000_000);
 const pgliteSize = envInt('BENCH_REPORTS_PGLITE_BOOKINGS', 100_000);
 const budgetMs = envInt('BENCH_REPORTS_BUDGET_S', 10) * 1000;
 const skipPglite = process.env.BENCH_SKIP_PGLITE === 'true';
+const pgliteInThisThread = process.env.BENCH_PGLITE_THREAD === '0';
 
 const REPORTS = [
   ['utilisation', getUtilisation],
@@ -123,7 +124,8 @@ async function measure(t: TestApp, org: BenchOrg, label: string): Promise<{ full
 
 /** Loads one database up to each size in turn and measures the report set at each. */
 async function runOn(kind: DatabaseKind, sizes: number[]): Promise<Level[]> {
-  const t = await openBench(kind, { now: NOW });
+  // PGlite on its own thread, as `npm start` runs it (decision 052); BENCH_PGLITE_THREAD=0: in this one.
+  const t = await openBench(kind, { now: NOW, pgliteThread: kind === 'pglite' && !pgliteInThisThread });
   try {
     const database = t.ctx.database;
     const anchor = utcMidnight('2026-11-30');
@@ -180,7 +182,7 @@ const lite = skipPglite ? null : (await runOn('pglite', [pgliteSize]))[0]!;
 if (lite) {
   console.log(
     `reports (PGlite): ${lite.full.median.toFixed(0)} ms (full 30-day set of one organization, ${formatCount(lite.size)} bookings in the database; ` +
-      `p95 ${lite.full.p95.toFixed(0)} ms; in-process WebAssembly, one query at a time)`,
+      `p95 ${lite.full.p95.toFixed(0)} ms; WebAssembly ${pgliteInThisThread ? 'in the calling thread (BENCH_PGLITE_THREAD=0)' : 'on a thread of its own as npm start runs it'}, one query at a time)`,
   );
 }
 console.log(
