@@ -139,7 +139,7 @@ test.describe('dock dashboard', () => {
     await capture('dock-dashboard-security-stopped');
   });
 
-  test('a booking made between the screen\'s first read and its subscription still appears', async ({ page, request, ownOrg }) => {
+  test("a booking made between the screen's first read and its subscription still appears", async ({ page, request, ownOrg }) => {
     const [site] = ownOrg.sites;
     // The screen's subscription is held until the booking is made: the booking's event goes out
     // before the server knows this screen, so only the catch-up after subscribing can show it

@@ -248,10 +248,15 @@ export function StandingRequestForm() {
               <TextInput label={t('standing.duration')} withAsterisk type="number" min={5} max={1440} step={5} value={values.durationMin} onChange={set('durationMin')} error={error('durationMin')} />
               <TextInput label={t('standing.startsOn')} withAsterisk type="date" value={values.startsOn} onChange={set('startsOn')} error={error('startsOn')} />
               <Stack gap={6}>
-                <Switch label={t('standing.openEnded')} checked={values.isOpenEnded} onChange={(event) => {
+                <Switch
+                  label={t('standing.openEnded')}
+                  checked={values.isOpenEnded}
+                  onChange={(event) => {
                     const isOpenEnded = event.currentTarget.checked;
                     setValues((v) => ({ ...v, isOpenEnded }));
-                  }} mt={4} />
+                  }}
+                  mt={4}
+                />
                 {values.isOpenEnded ? null : <TextInput label={t('standing.endsOn')} withAsterisk type="date" value={values.endsOn} onChange={set('endsOn')} error={error('endsOn')} />}
               </Stack>
             </SimpleGrid>
