@@ -1202,6 +1202,8 @@ export const standingBookings = pgTable(
   },
   (t) => [
     index('standing_bookings_org_idx').on(t.orgId, t.status),
+    // A haulier's own standing bookings, across organizations, by their sign-in e-mail (newest first).
+    index('standing_bookings_email_lower_idx').on(sql`lower(${t.tenantEmail})`, t.createdAt),
     check('standing_bookings_status_check', sql`${t.status} IN ('requested', 'active', 'declined', 'cancelled', 'ended')`),
     check('standing_bookings_duration_check', sql`${t.durationMin} > 0 AND ${t.durationMin} <= 1440`),
     check('standing_bookings_weeks_ahead_check', sql`${t.weeksAhead} BETWEEN 1 AND 26`),
