@@ -7,7 +7,7 @@
 // HTTP load with the database ceiling, each on an organization of its own, and the medians count
 // (this 2-core machine's throughput varies by 10-30 % from one run to the next).
 // Prints `booking commits/s: N (overlaps: 0; …)` (the median HTTP round) and `slot storm: …`.
-// Run alone: npx tsx bench/booking-throughput.ts
+// Run alone: NODE_OPTIONS=--max-semi-space-size=32 npx tsx bench/booking-throughput.ts (the server's flags, scripts/server-bundle.mjs)
 // Knobs: BENCH_BOOKING_SECONDS (each spread round, default 6), BENCH_ROUNDS (default 3),
 //        BENCH_WARMUP_SECONDS (PostgreSQL, default 10), BENCH_PGLITE_WARMUP_SECONDS (default 20),
 //        BENCH_BOOKING_CLIENTS (default 100), BENCH_CONTENTION_REQUESTS (contention phase, default 1000),
@@ -20,6 +20,7 @@ import { formatTimeOfDay } from '../domain/slot-grid';
 import type { AppContext } from '../server/context';
 import { startMailWorker } from '../server/mail/outbox';
 import { mailRenderers } from '../server/mail-renderers';
+import { SERVER_NODE_FLAGS } from '../scripts/server-bundle.mjs';
 import { countOverlaps } from '../server/modules/availability/availability.repo';
 import { addMember, createUser } from '../server/test/fixtures';
 import { createBenchOrg, openBench } from './lib/bench-data';
@@ -221,7 +222,7 @@ try {
 /** Runs pgliteSpread in a new process of this file, passing its lines through; its result. */
 function pgliteInOwnProcess(): Promise<{ perS: number; coldPerS: number; overlaps: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', fileURLToPath(import.meta.url)], {
       env: { ...process.env, BENCH_THROUGHPUT_PHASE: 'pglite' },
       stdio: ['ignore', 'pipe', 'inherit'],
     });

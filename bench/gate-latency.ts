@@ -18,6 +18,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../domain/constants';
 import { envInt, summarize, type Summary } from './lib/stats';
 import { freePort } from '../server/test/free-port';
+import { SERVER_NODE_FLAGS } from '../scripts/server-bundle.mjs';
 
 const TARGET_MS = 1000;
 const vehicles = envInt('BENCH_GATE_VEHICLES', 7);
@@ -37,7 +38,7 @@ const env: NodeJS.ProcessEnv = {
   PUBLIC_URL: `http://127.0.0.1:${port}`,
 };
 delete env.DATABASE_URL; // embedded PGlite, as `npm start` runs for a newcomer and as e2e runs
-const server = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/start.mjs'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
 const base = `http://127.0.0.1:${port}`;
 let browser: Browser | undefined;
 

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { envInt } from './lib/stats';
 import { freePort } from '../server/test/free-port';
+import { SERVER_NODE_FLAGS } from '../scripts/server-bundle.mjs';
 
 const runs = envInt('BENCH_FORM_RUNS', 7);
 const phoneRuns = envInt('BENCH_PHONE_RUNS', 5);
@@ -91,7 +92,7 @@ async function formReadyMs(
 
 const port = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'baywise-page-bench-'));
-const server = spawn(process.execPath, ['scripts/start.mjs'], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/start.mjs'], {
   cwd: root,
   env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_DISABLED: 'true' },
   stdio: ['ignore', 'ignore', 'inherit'],

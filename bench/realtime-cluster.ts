@@ -14,6 +14,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { DEMO_PASSWORD } from '../domain/constants';
 import type { RealtimeServerMessage } from '../domain/realtime';
+import { SERVER_NODE_FLAGS } from '../scripts/server-bundle.mjs';
 import { freePort } from '../server/test/free-port';
 import { openTestSocket, type TestSocket } from '../server/test/ws-client';
 import { benchDatabaseUrl } from './lib/bench-data';
@@ -49,7 +50,7 @@ async function startServer(): Promise<Server> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'baywise-rt-bench-'));
   dataDirs.push(dataDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: {
       ...process.env,

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { SERVER_NODE_FLAGS } from '../scripts/server-bundle.mjs';
 import { benchDatabaseUrl } from './lib/bench-data';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -55,7 +56,8 @@ type Outcome = { file: string; title: string; lines: string[]; exitCode: number;
 
 function runBenchmark(file: string): Promise<{ lines: string[]; exitCode: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join('bench', file)], {
+    // Most benchmarks run the app in their own process: with the flags `npm start` gives the server.
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', path.join('bench', file)], {
       cwd: root,
       env: process.env,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../domain/constants';
+import { SERVER_NODE_FLAGS } from '../scripts/server-bundle.mjs';
 import { freePort } from '../server/test/free-port';
 import { envInt, summarize } from './lib/stats';
 
@@ -134,7 +135,7 @@ async function timeScreen(page: Page, url: string): Promise<number> {
 
 const port = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'baywise-screens-bench-'));
-const server = spawn(process.execPath, ['scripts/start.mjs'], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/start.mjs'], {
   cwd: root,
   env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_DISABLED: 'true' },
   stdio: ['ignore', 'ignore', 'inherit'],

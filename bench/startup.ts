@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../scripts/server-bundle.mjs';
 import { ensureWebBuild, isWebBuildStale } from '../server/web-build';
 
 const FIRST_TARGET_S = 5;
@@ -86,7 +87,7 @@ const IDLE_WAIT_S = 5;
 
 /** The server's resident memory once started and left idle (the node process itself, no npm). */
 async function idleRssMb(): Promise<number> {
-  const child = spawn(process.execPath, ['scripts/start.mjs'], { env, stdio: 'ignore' });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/start.mjs'], { env, stdio: 'ignore' });
   try {
     while (!(await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false))) {
       if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);

@@ -6,7 +6,6 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { buildTemplate } from '../server/db/pglite-template';
 import { migrationsFolder } from '../server/db/migrate';
 import { ensureWebBuild } from '../server/web-build';
-// @ts-expect-error: a plain JavaScript module without type declarations
 import { ensureServerBundle } from './server-bundle.mjs';
 
 const step = async (name: string, run: () => Promise<unknown>) => {

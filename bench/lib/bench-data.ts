@@ -4,6 +4,7 @@
 import type { Database, DatabaseKind } from '../../server/db/client';
 import { createBay, createOrg, createSite } from '../../server/test/fixtures';
 import { createTestApp, type TestApp } from '../../server/test/harness';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-bundle.mjs';
 
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -21,6 +22,11 @@ export async function openBench(
   options: { now?: Date | string; env?: Record<string, string>; pgliteThread?: boolean } = {},
 ): Promise<TestApp> {
   process.env.TEST_DATABASE_URL = benchDatabaseUrl();
+  const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)];
+  const missing = SERVER_NODE_FLAGS.filter((flag) => !given.includes(flag));
+  if (missing.length > 0) {
+    console.log(`note: this process lacks the server's V8 flags (${missing.join(' ')}), which \`npm start\` and \`npm run bench\` give; alone: NODE_OPTIONS='${SERVER_NODE_FLAGS.join(' ')}' npx tsx bench/…`);
+  }
   const t = await createTestApp(kind, options);
   // close() ends the pool, then drops the database WITH (FORCE); pg-pool's end() resolves before
   // the sockets are closed, so a backend being terminated (57P01) can still report on an ending

@@ -6,8 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { ensureWebBuild } from '../../server/web-build';
-// @ts-expect-error: a plain JavaScript module without type declarations
-import { bundleEntry, ensureServerBundle } from '../server-bundle.mjs';
+import { bundleEntry, ensureServerBundle, SERVER_NODE_FLAGS } from '../server-bundle.mjs';
 
 // A Baywise cluster on one machine (issue 23), from the parts a deployment uses: the local
 // PostgreSQL server, PgBouncer in transaction pooling mode, HAProxy, and N nodes, with the
@@ -234,7 +233,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       if (node.child && node.child.exitCode === null && node.child.signalCode === null) throw new Error(`${node.id} is running`);
       const dataDir = node.dataDir;
       fs.mkdirSync(dataDir, { recursive: true });
-      const child = spawn(process.execPath, ['--enable-source-maps', bundleEntry], {
+      const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--enable-source-maps', bundleEntry], {
         env: { ...process.env, ...shared, PORT: String(node.port), NODE_ID: node.id, DATA_DIR: dataDir },
         stdio: ['ignore', 'ignore', 'pipe'],
       });
