@@ -35,12 +35,12 @@ const webSharedZones = [
 // - the shared areas (every folder or file under server/ that is neither a module nor the
 //   composition below: plugins, auth, audit, delivery, db, mail, realtime, storage, ocr, context,
 //   config, platform-config …) never import a module, so no cycle can pass through them;
-// - the composition (app.ts, main.ts, dev.ts, mail-renderers.ts, jobs/, test/) wires modules
+// - the composition (app.ts, main.ts, startup-modules.ts, dev.ts, mail-renderers.ts, jobs/, test/) wires modules
 //   together; nothing but the composition imports it.
 // Tests are exempt (a test may read another module's tables to check what a change wrote).
 // That modules never import each other in a cycle is checked by scripts/module-graph.mjs.
 const MODULES = dirsIn('server/modules');
-const COMPOSITION = ['app.ts', 'main.ts', 'dev.ts', 'mail-renderers.ts', 'jobs', 'test'];
+const COMPOSITION = ['app.ts', 'main.ts', 'startup-modules.ts', 'dev.ts', 'mail-renderers.ts', 'jobs', 'test'];
 const SHARED = fs
   .readdirSync(path.join(ROOT, 'server'), { withFileTypes: true })
   .filter((entry) => entry.name !== 'modules' && !COMPOSITION.includes(entry.name) && (entry.isDirectory() || /^[^.]+\.ts$/.test(entry.name)) && !entry.name.endsWith('.test.ts'))

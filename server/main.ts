@@ -1,26 +1,14 @@
 import path from 'node:path';
-import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
 import { createLogger } from './logger';
 import { drainUntilQuiet } from './drain';
 import { systemClock, type AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/data-dir-lock';
-import { runMigrations } from './db/migrate';
-import { ensureAuthSecret } from './auth/tokens';
-import { seedDemoDataIfEmpty } from './db/seed';
-import { createMailer } from './mail/mailer';
-import { releaseStaleClaims, startMailWorker, type MailWorker } from './mail/outbox';
-import { mailRenderers } from './mail-renderers';
-import { startHeartbeat } from './modules/public/uptime';
-import { startJobRunner, type JobRunner } from './jobs/job-runner';
-import { releaseStaleSmsClaims, startSmsWorker, type SmsWorker } from './sms/sms-outbox';
-import { createTwilioSmsSender } from './sms/twilio-sms';
-import { createRealtimeHub, type RealtimeHub } from './realtime/hub';
-import { createLocalStorage } from './storage/storage';
-import { hasLocalFiles, migrateDocuments } from './storage/migrate-documents';
-import { localStorageRoot, openStorage } from './storage/open-storage';
-import { withStartupLock } from './db/startup-lock';
+import type { JobRunner } from './jobs/job-runner';
+import type { MailWorker } from './mail/outbox';
+import type { RealtimeHub } from './realtime/hub';
+import type { SmsWorker } from './sms/sms-outbox';
 import { ensureWebBuild, webDist } from './web-build';
 
 const bootStarted = Date.now();
@@ -55,7 +43,7 @@ try {
  * requests finish, stops the workers after the item each is on, and exits — within
  * SHUTDOWN_TIMEOUT_MS whatever happens (exit code 1 when it had to cut something short).
  */
-async function shutdown(signal: string, ctx?: AppContext, app?: Awaited<ReturnType<typeof buildApp>>) {
+async function shutdown(signal: string, ctx?: AppContext, app?: Awaited<ReturnType<typeof import('./app').buildApp>>) {
   log.info({ signal, node: config.nodeId }, 'shutting down: readiness fails now');
   if (ctx?.lifecycle) ctx.lifecycle.isDraining = true;
   const deadline = setTimeout(() => {
@@ -89,7 +77,7 @@ async function shutdown(signal: string, ctx?: AppContext, app?: Awaited<ReturnTy
 
 try {
   const webBuild = process.env.SKIP_WEB_BUILD === 'true' ? Promise.resolve() : ensureWebBuild((m) => log.info(m));
-  database = await openDatabase({
+  const opening = openDatabase({
     databaseUrl: config.databaseUrl,
     databaseDirectUrl: config.databaseDirectUrl,
     poolMode: config.databasePoolMode,
@@ -107,6 +95,33 @@ try {
     onIdleError: (error) =>
       log.warn({ code: (error as { code?: string }).code, reason: error.message }, 'idle database connection lost; the pool opens a new one'),
   });
+  // The rest of the code loads while the embedded database opens on its own thread
+  // (startup-modules.ts).
+  const loading = import('./startup-modules');
+  loading.catch(() => undefined); // awaited below; a failed open must not leave it unhandled
+  database = await opening;
+  const {
+    buildApp,
+    createLocalStorage,
+    createMailer,
+    createRealtimeHub,
+    createTwilioSmsSender,
+    ensureAuthSecret,
+    hasLocalFiles,
+    localStorageRoot,
+    mailRenderers,
+    migrateDocuments,
+    openStorage,
+    releaseStaleClaims,
+    releaseStaleSmsClaims,
+    runMigrations,
+    seedDemoDataIfEmpty,
+    startHeartbeat,
+    startJobRunner,
+    startMailWorker,
+    startSmsWorker,
+    withStartupLock,
+  } = await loading;
   await runMigrations(database);
   const ctx: AppContext = {
     config,
@@ -155,7 +170,7 @@ try {
   process.once('SIGTERM', () => void shutdown('SIGTERM', ctx, app));
   await app.listen({ port: config.port, host: config.host });
   log.info(
-    { url: `http://localhost:${config.port}`, database: database.kind, node: config.nodeId, bootMs: Date.now() - bootStarted },
+    { url: `http://localhost:${config.port}`, database: database.kind, node: config.nodeId, bootMs: Date.now() - bootStarted, sinceProcessStartMs: Math.round(process.uptime() * 1000) },
     `Baywise is ready on http://localhost:${config.port}`,
   );
   // The lifecycle sweeps (no-shows, overstays) every minute; started once the app answers.
