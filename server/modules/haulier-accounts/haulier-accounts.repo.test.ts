@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/harness';
 import { listStandingBookingsAnyOrg } from './haulier-accounts.repo';
 
-// A haulier's own lists are read across every organization by their sign-in e-mail, on tables that
-// grow with every organization's bookings: each read must find its rows through an index on
-// lower(tenant_email), never by reading the whole table. (With sequential scans priced out, a plan
-// still names the table's Seq Scan when no index fits; so these fail without the index.)
+// A haulier's standing bookings are read across every organization by their sign-in e-mail, on a
+// table that grows with every organization: the read must find its rows through the index on
+// lower(tenant_email) (migration 0022), never by reading the whole table. (With sequential scans
+// priced out, a plan still names the table's Seq Scan when no index fits; so this fails without it.)
 
 const rowsOf = (result: unknown): Array<Record<string, string>> =>
   Array.isArray(result) ? (result as Array<Record<string, string>>) : ((result as { rows: Array<Record<string, string>> }).rows ?? []);
