@@ -110,8 +110,16 @@ export function readOrgSettings(stored: unknown): OrgSettings {
     notifications: notificationSettingsSchema.safeParse(raw.notifications ?? {}).data ?? notificationSettingsSchema.parse({}),
     numberPlates: numberPlateSettingsSchema.safeParse(raw.numberPlates ?? {}).data ?? numberPlateSettingsSchema.parse({}),
     reminders: reminderSettingsSchema.safeParse(raw.reminders ?? {}).data ?? reminderSettingsSchema.parse({}),
-    portal: portalSettingsSchema.safeParse(raw.portal ?? {}).data ?? portalSettingsSchema.parse({}),
+    portal: readPortalSettings(raw.portal),
   };
+}
+
+/**
+ * The portal section alone (stored settings -> 'portal'), read as readOrgSettings reads it: for a
+ * caller that needs nothing else, such as a kiosk's every request (the whole settings not parsed).
+ */
+export function readPortalSettings(storedPortal: unknown): PortalSettings {
+  return portalSettingsSchema.safeParse(storedPortal ?? {}).data ?? portalSettingsSchema.parse({});
 }
 
 // ---- Writing the settings ----------------------------------------------------------------------

@@ -92,17 +92,17 @@ export async function revokeSession(db: Conn, sessionId: string, now: Date) {
 
 const bookingOfHaulier = (email: string) => eq(sql`lower(${bookings.tenantEmail})`, email.toLowerCase());
 
+type HaulierBookingsPage = { email: string; scope: 'upcoming' | 'past'; now: Date; limit: number; offset: number };
+
 /**
- * One page of the bookings made with the haulier's e-mail address on EVERY organization — AnyOrg on
- * purpose: the haulier is not a member of any organization; their own address (from their session,
- * never the request) is the scope. Only the booking and where it is (organization and site names,
- * the site's time zone) are read, nothing else of the organization.
+ * The two reads of a page of the haulier's bookings, not yet run (listBookingsAnyOrg runs them; the
+ * plan test explains them): the page, and the count of every booking in that scope.
  */
-export async function listBookingsAnyOrg(db: Conn, params: { email: string; scope: 'upcoming' | 'past'; now: Date; limit: number; offset: number }) {
+export function haulierBookingsQueries(db: Conn, params: HaulierBookingsPage) {
   const isUpcoming = params.scope === 'upcoming';
   const where = and(bookingOfHaulier(params.email), isUpcoming ? gte(bookings.endTime, params.now) : lt(bookings.endTime, params.now));
-  const [items, [counted]] = await Promise.all([
-    db
+  return {
+    page: db
       .select({
         id: bookings.id,
         organizationName: organizations.name,
@@ -124,8 +124,19 @@ export async function listBookingsAnyOrg(db: Conn, params: { email: string; scop
       .orderBy(isUpcoming ? asc(bookings.startTime) : desc(bookings.startTime), asc(bookings.id))
       .limit(params.limit)
       .offset(params.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(bookings).where(where),
-  ]);
+    count: db.select({ n: sql<number>`count(*)::int` }).from(bookings).where(where),
+  };
+}
+
+/**
+ * One page of the bookings made with the haulier's e-mail address on EVERY organization — AnyOrg on
+ * purpose: the haulier is not a member of any organization; their own address (from their session,
+ * never the request) is the scope. Only the booking and where it is (organization and site names,
+ * the site's time zone) are read, nothing else of the organization.
+ */
+export async function listBookingsAnyOrg(db: Conn, params: HaulierBookingsPage) {
+  const { page, count } = haulierBookingsQueries(db, params);
+  const [items, [counted]] = await Promise.all([page, count]);
   return { items, total: Number(counted?.n ?? 0) };
 }
 

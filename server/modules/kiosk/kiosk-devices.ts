@@ -1,6 +1,6 @@
 import { KIOSK_AUTH_SCHEME, KIOSK_SECRET_PREFIX } from '../../../domain/kiosk';
 import type { Language } from '../../../domain/languages';
-import { readOrgSettings } from '../../../domain/org-settings';
+import { readPortalSettings } from '../../../domain/org-settings';
 import type { Db, Tx } from '../../db/client';
 import { hashToken, randomToken } from '../../auth/tokens';
 import { AppError } from '../../plugins/errors';
@@ -61,7 +61,7 @@ export async function authenticateKiosk(db: Db | Tx, secret: string | null): Pro
     siteName: row.siteName,
     timeZone: row.timeZone,
     orgName: row.orgName,
-    defaultLanguage: readOrgSettings(row.orgSettings).portal.defaultLanguage,
+    defaultLanguage: readPortalSettings(row.orgPortalSettings).defaultLanguage,
     logoKey: row.logoKey,
     logoContentType: row.logoContentType,
   };

@@ -95,7 +95,8 @@ export function findDeviceByHashAnyOrg(db: Conn, tokenHash: string) {
       orgStatus: organizations.status,
       logoKey: organizations.logoKey,
       logoContentType: organizations.logoContentType,
-      orgSettings: organizations.settings,
+      /** The settings' portal section only (kiosk-devices.ts reads the default language from it). */
+      orgPortalSettings: sql<unknown>`${organizations.settings} -> 'portal'`,
     })
     .from(siteKioskDevices)
     .innerJoin(sites, and(eq(sites.id, siteKioskDevices.siteId), eq(sites.orgId, siteKioskDevices.orgId)))

@@ -29,7 +29,7 @@ describe.each(databaseKinds)('gate kiosk API on %s', (kind) => {
     const { token } = await signAccessToken(t.ctx, { userId: user!.id, sessionId: row!.id, email });
     return { authorization: `Bearer ${token}` };
   };
-  const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, who: Record<string, string> | string, payload?: unknown) => {
+  const call = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, who: Record<string, string> | string, payload?: unknown) => {
     const h = typeof who === 'string' ? await session(who) : who;
     const response = await t.app.inject({ method, url, headers: h, payload: payload as never });
     const isJson = String(response.headers['content-type'] ?? '').includes('json');
@@ -122,6 +122,22 @@ describe.each(databaseKinds)('gate kiosk API on %s', (kind) => {
       expect(audit.map((a) => a.action).sort()).toEqual(['kiosk_device.created', 'kiosk_device.revoked']);
       // Another organization's admin cannot revoke it.
       expect((await call('DELETE', `/api/orgs/${otherOrgId}/settings/kiosk-devices/${created.body.id}`, 'admin@other-kiosk.test')).status).toBe(404);
+    });
+
+    it("opens in the organization's portal language, and in English when the stored portal settings are unreadable", async () => {
+      const org = (await createOrg(t.ctx.database, { name: 'Kiosk Sprachen' })).id;
+      const admin = await createUser(t.ctx.database, { email: 'admin@kiosk-sprachen.test' });
+      await addMember(t.ctx.database, org, admin.id, 'org_admin');
+      const site = await makeSite(org, 1);
+      const { auth } = await registerKiosk(site, 'admin@kiosk-sprachen.test');
+      const language = async () => (await call('GET', '/api/kiosk/me', auth)).body.defaultLanguage;
+      expect(await language()).toBe('en');
+      const saved = await call('PATCH', `/api/orgs/${org}/settings`, 'admin@kiosk-sprachen.test', { portal: { defaultLanguage: 'de' } });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      expect(await language()).toBe('de');
+      // A portal section no reader understands (written outside the app) falls back to the default.
+      await query(`update organizations set settings = jsonb_set(settings, '{portal}', '{"defaultLanguage": "xx"}') where id = $1`, [org]);
+      expect(await language()).toBe('en');
     });
 
     it('refuses a missing or unknown secret with 401 and what to do', async () => {
