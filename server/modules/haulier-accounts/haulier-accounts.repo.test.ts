@@ -2,7 +2,7 @@ import { sql, type SQLWrapper } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../../db/client';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/harness';
-import { haulierBookingsQueries, listStandingBookingsAnyOrg } from './haulier-accounts.repo';
+import { haulierBookingsQueriesAnyOrg, listStandingBookingsAnyOrg } from './haulier-accounts.repo';
 
 // A haulier's bookings and standing bookings are read across every organization by their sign-in
 // e-mail, on tables that grow with every organization: each read must find its rows through the
@@ -37,7 +37,7 @@ describe.each(databaseKinds)('the haulier account’s reads on %s', (kind) => {
 
   it.each(['upcoming', 'past'] as const)('the %s bookings page and its count use bookings_email_lower_idx', async (scope) => {
     const params = { email: 'Dispatch@Example.com', scope, now: new Date('2026-11-26T09:00:00Z'), limit: 20, offset: 40 };
-    for (const plan of [await planOf((tx) => haulierBookingsQueries(tx, params).page), await planOf((tx) => haulierBookingsQueries(tx, params).count)]) {
+    for (const plan of [await planOf((tx) => haulierBookingsQueriesAnyOrg(tx, params).page), await planOf((tx) => haulierBookingsQueriesAnyOrg(tx, params).count)]) {
       expect(plan).toMatch(/(Index|Bitmap Index) Scan( Backward)? (using|on) bookings_email_lower_idx/);
       expect(plan).not.toMatch(/Seq Scan on bookings/);
     }

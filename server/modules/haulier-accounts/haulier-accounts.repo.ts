@@ -95,10 +95,11 @@ const bookingOfHaulier = (email: string) => eq(sql`lower(${bookings.tenantEmail}
 type HaulierBookingsPage = { email: string; scope: 'upcoming' | 'past'; now: Date; limit: number; offset: number };
 
 /**
- * The two reads of a page of the haulier's bookings, not yet run (listBookingsAnyOrg runs them; the
- * plan test explains them): the page, and the count of every booking in that scope.
+ * The two reads of a page of the haulier's bookings on every organization (AnyOrg: the haulier's own
+ * address is the scope, as in listBookingsAnyOrg, which runs them; the plan test explains them): the
+ * page, and the count of every booking in that scope.
  */
-export function haulierBookingsQueries(db: Conn, params: HaulierBookingsPage) {
+export function haulierBookingsQueriesAnyOrg(db: Conn, params: HaulierBookingsPage) {
   const isUpcoming = params.scope === 'upcoming';
   const where = and(bookingOfHaulier(params.email), isUpcoming ? gte(bookings.endTime, params.now) : lt(bookings.endTime, params.now));
   return {
@@ -135,7 +136,7 @@ export function haulierBookingsQueries(db: Conn, params: HaulierBookingsPage) {
  * the site's time zone) are read, nothing else of the organization.
  */
 export async function listBookingsAnyOrg(db: Conn, params: HaulierBookingsPage) {
-  const { page, count } = haulierBookingsQueries(db, params);
+  const { page, count } = haulierBookingsQueriesAnyOrg(db, params);
   const [items, [counted]] = await Promise.all([page, count]);
   return { items, total: Number(counted?.n ?? 0) };
 }
