@@ -10,7 +10,7 @@
 // Run alone: NODE_OPTIONS=--max-semi-space-size=32 npx tsx bench/booking-throughput.ts (the server's flags, scripts/server-bundle.mjs)
 // Knobs: BENCH_BOOKING_SECONDS (each spread round, default 6), BENCH_ROUNDS (default 3),
 //        BENCH_WARMUP_SECONDS (PostgreSQL, default 10), BENCH_PGLITE_WARMUP_SECONDS (default 20),
-//        BENCH_BOOKING_CLIENTS (default 100), BENCH_CONTENTION_REQUESTS (contention phase, default 1000),
+//        BENCH_BOOKING_CLIENTS (default 100), BENCH_WRK_THREADS (wrk's threads, default 1), BENCH_CONTENTION_REQUESTS (contention phase, default 1000),
 //        BENCH_MAIL_WORKER=1 (deliver the queued mail during the spread phases, as `npm start` does,
 //        to the local outbox folder; by default the mail stays queued).
 import { spawn } from 'node:child_process';

@@ -3,16 +3,20 @@
 // and the database it measures: autocannon spent 0.19–0.28 ms of CPU per request, a third of what
 // the server spends on a booking, and none of it is the server's work (real clients are elsewhere).
 // Same clients (keep-alive connections, one request at a time each), same bodies (requestBody),
-// the statuses and error codes counted the same way. A fixed number of requests (the slot storm):
-// each of wrk's 2 threads stops once it has its half of the answers; the requests its other
-// connections had in flight then go unanswered and uncounted (at most one per connection; the
-// report says how many).
+// the statuses and error codes counted the same way. One wrk thread holds all the connections
+// (BENCH_WRK_THREADS, default 1): it is woken once for many answers, where two threads each woke
+// for fewer and preempted the server more often. Six alternating pairs of rounds on 2026-11-28
+// (bench/RESULTS.md): 1 thread 1,110–1,164 commits/s, 2 threads 1,027–1,097, the same database
+// ceiling. A fixed number of requests (the slot storm): each thread stops once it has its share of
+// the answers; the requests its other connections had in flight then go unanswered and uncounted
+// (at most one per connection; the report says how many).
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { LoadPlan, LoadReport } from './booking-load';
 import { requestBody } from './booking-load';
+import { envInt } from './stats';
 
 /** wrk's path, or null when it is not installed (`apt-get install -y wrk`) or BENCH_LOAD_GENERATOR=autocannon. */
 export function wrkPath(): string | null {
@@ -23,6 +27,8 @@ export function wrkPath(): string | null {
     return null;
   }
 }
+
+const WRK_THREADS = envInt('BENCH_WRK_THREADS', 1);
 
 const luaString = (s: string) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 
@@ -54,7 +60,7 @@ function setup(thread)
   table.insert(threads, thread)
   thread:set("id", #threads)
 end
-local share = ${plan.requests !== undefined ? Math.ceil(plan.requests / 2) : 0}
+local share = ${plan.requests !== undefined ? Math.ceil(plan.requests / WRK_THREADS) : 0}
 function init(args)
   math.randomseed(${plan.seed} * 1000 + id)
   counter = 0
@@ -119,7 +125,7 @@ type WrkResult = {
   cpuTicks: number;
 };
 
-/** The plan's load through wrk: 2 threads, `clients` connections, for a duration or about `requests` answers. */
+/** The plan's load through wrk: its threads (one by default), `clients` connections, for a duration or about `requests` answers. */
 export async function runWrkLoad(wrk: string, plan: LoadPlan): Promise<LoadReport> {
   const bodies = templates(plan);
   const check = requestBody(plan.orgId, plan.tag, 50_000_123, plan.dates[0]!, plan.slots[0]!);
@@ -131,10 +137,10 @@ export async function runWrkLoad(wrk: string, plan: LoadPlan): Promise<LoadRepor
   fs.writeFileSync(file, script(plan, bodies));
   try {
     // A fixed count: wrk's main thread sleeps for -d whatever its threads do, so it is woken with
-    // SIGINT once both have stopped; the load took from the first thread's start to the last stop.
+    // SIGINT once every thread has stopped; the load took from the first thread's start to the last stop.
     let countedMs: number | null = null;
     const out = await new Promise<string>((resolve, reject) => {
-      const child = spawn(wrk, ['-t2', `-c${plan.clients}`, `-d${plan.durationS ?? 600}s`, '--timeout', '30s', '-s', file, plan.url], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(wrk, [`-t${WRK_THREADS}`, `-c${plan.clients}`, `-d${plan.durationS ?? 600}s`, '--timeout', '30s', '-s', file, plan.url], { stdio: ['ignore', 'pipe', 'inherit'] });
       let text = '';
       let startedAt: number | null = null;
       let stopped = 0;
@@ -144,7 +150,7 @@ export async function runWrkLoad(wrk: string, plan: LoadPlan): Promise<LoadRepor
         text += piece;
         if (startedAt === null && piece.includes('STARTED')) startedAt = now;
         stopped += piece.split('\nSTOPPED\n').length - 1;
-        if (plan.requests !== undefined && stopped === 2 && countedMs === null) {
+        if (plan.requests !== undefined && stopped === WRK_THREADS && countedMs === null) {
           countedMs = now - (startedAt ?? now);
           child.kill('SIGINT');
         }
