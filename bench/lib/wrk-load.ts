@@ -5,11 +5,10 @@
 // Same clients (keep-alive connections, one request at a time each), same bodies (requestBody),
 // the statuses and error codes counted the same way. One wrk thread holds all the connections
 // (BENCH_WRK_THREADS, default 1): it is woken once for many answers, where two threads each woke
-// for fewer and preempted the server more often. Six alternating pairs of rounds on 2026-11-28
-// (bench/RESULTS.md): 1 thread 1,110–1,164 commits/s, 2 threads 1,027–1,097, the same database
-// ceiling. A fixed number of requests (the slot storm): each thread stops once it has its share of
-// the answers; the requests its other connections had in flight then go unanswered and uncounted
-// (at most one per connection; the report says how many).
+// for fewer and preempted the server more often (measured in decision 051). A fixed number of
+// requests (the slot storm): each thread stops once it has its share of the answers; the requests
+// its other connections had in flight then go unanswered and uncounted (at most one per
+// connection; the report says how many).
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
